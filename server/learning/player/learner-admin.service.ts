@@ -11,14 +11,16 @@ import type {
 } from '../../../src/contracts/learning/player.contract';
 import { isCalendarDate } from '../../../src/domain/courses/assignment-filter';
 import { recertification } from '../../../src/domain/courses/assignment-lifecycle';
-import type { CourseLanguage } from '../../../src/domain/courses/course';
 import { attemptLimit, attemptsLeft } from '../../../src/domain/courses/progress';
 import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
-import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { CsvSyntaxError, csvRecords } from '../../platform/imports/csv-reader';
-import { renderCertificate, type CertificateFields, type CertificateLook } from './certificate-pdf';
 import { isCanadian } from '../../platform/languages';
+import { ok, refuse, type Outcome } from '../../platform/refusal';
+import { renderCertificate, type CertificateFields, type CertificateLook } from './certificate-pdf';
+import * as repo from './learner-admin.repository';
+import type { CertificateRow, QuizLimit } from './learner-admin.repository';
+import { markInProgress } from './player.repository';
 import { completionOf, PlayerService, type AssignmentRow } from './player.service';
 import { loadVersion, titleIn } from './version-model';
 
@@ -39,6 +41,8 @@ export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5_000;
 const MAX_PROBLEMS = 200;
 
+const NO_COURSE = refuse('not-found', 'NOT_FOUND', 'Course not found');
+
 /**
  * The admin's calls around learners (attempts, mark done, past completions) and the certificates (download, public
  * verification). Every change is audited in its transaction; another workspace's course or person is 404, and a
@@ -51,11 +55,6 @@ export class LearnerAdminService {
     private readonly now: () => Date,
   ) {}
 
-  private async course(tx: Sql, workspaceId: string, courseId: string): Promise<void> {
-    const [row] = await tx.query(`SELECT 1 FROM courses WHERE workspace_id = $1 AND id = $2`, [workspaceId, courseId]);
-    if (!row) throw notFound('Course not found');
-  }
-
   /** A learner's assignment of the course, within the admin's reach; 404 otherwise. */
   private async learnerAssignment(
     tx: Sql,
@@ -63,32 +62,30 @@ export class LearnerAdminService {
     courseId: string,
     userId: string,
     field = 'userId',
-  ): Promise<AssignmentRow> {
-    await this.course(tx, admin.workspaceId, courseId);
-    const [user] = await tx.query<{ branch_id: string | null }>(
-      `SELECT branch_id FROM users WHERE workspace_id = $1 AND id = $2`,
-      [admin.workspaceId, userId],
-    );
+  ): Promise<Outcome<AssignmentRow>> {
+    if (!(await repo.courseExists(tx, admin.workspaceId, courseId))) return NO_COURSE;
+    const user = await repo.personOf(tx, admin.workspaceId, userId);
     if (!user || (admin.scope !== null && user.branch_id !== admin.scope)) {
-      throw new HttpError(404, 'NOT_FOUND', 'No such learner of this course', {
+      return refuse('not-found', 'NOT_FOUND', 'No such learner of this course', {
         [field]: 'Not a learner of this course',
       });
     }
-    try {
-      return await this.player.assignment(tx, admin.workspaceId, userId, courseId, true);
-    } catch {
-      throw new HttpError(404, 'NOT_FOUND', 'This person is not assigned this course', {
+    const a = await this.player.assignment(tx, admin.workspaceId, userId, courseId, true);
+    if (!a) {
+      return refuse('not-found', 'NOT_FOUND', 'This person is not assigned this course', {
         [field]: 'Not assigned this course',
       });
     }
+    return ok(a);
   }
 
+  /** The quiz's settings in the learner's version: 404 when it is not a quiz of it. */
   private async quizOf(tx: Sql, a: AssignmentRow, workspaceId: string, quizId: string) {
     const model = await loadVersion(tx, workspaceId, a.course_id, a.course_version);
     const quiz = model.contents.find((c) => c.id === quizId && c.kind === 'QUIZ');
     if (!quiz?.quiz)
-      throw new HttpError(404, 'NOT_FOUND', 'No such quiz in this course', { quizId: 'Not a quiz of this course' });
-    return { model, quiz, settings: quiz.quiz };
+      return refuse('not-found', 'NOT_FOUND', 'No such quiz in this course', { quizId: 'Not a quiz of this course' });
+    return ok(quiz.quiz);
   }
 
   private async attemptsOf(
@@ -98,11 +95,7 @@ export class LearnerAdminService {
     quizId: string,
     maxAttempts: number | null,
   ): Promise<UserAttempts> {
-    const [row] = await tx.query<{ used: number; extra: number | null }>(
-      `SELECT (SELECT count(*)::int FROM quiz_attempts WHERE workspace_id = $1 AND assignment_id = $2 AND cycle = $3 AND quiz_id = $4) AS used,
-              (SELECT extra_attempts FROM quiz_attempt_grants WHERE workspace_id = $1 AND assignment_id = $2 AND cycle = $3 AND quiz_id = $4) AS extra`,
-      [workspaceId, a.id, a.cycle, quizId],
-    );
+    const row = await repo.attemptCount(tx, workspaceId, a, quizId);
     const limit = attemptLimit(maxAttempts, row.extra ?? 0);
     return {
       userId: a.user_id,
@@ -117,42 +110,26 @@ export class LearnerAdminService {
   // -------------------------------------------------------------------------------------------------------------
   // Attempts
 
+  /** The learners who used every attempt of a quiz without passing it, a page at a time (paged in the database). */
   async attemptsExceeded(admin: Admin, courseId: string, page: { page: number; pageSize: number }) {
     return this.db.tenant(admin.workspaceId, async (tx) => {
-      await this.course(tx, admin.workspaceId, courseId);
-      const rows = await tx.query<{
-        assignment_id: string;
-        user_id: string;
-        first_name: string;
-        last_name: string;
-        email: string;
-        course_version: number;
-        quiz_id: string;
-        used: number;
-        best: string | number | null;
-        last_at: Date | string;
-        extra: number | null;
-      }>(
-        `SELECT a.id AS assignment_id, u.id AS user_id, u.first_name, u.last_name, u.email, COALESCE(a.course_version, c.published_version) AS course_version,
-                t.quiz_id, count(*)::int AS used, max(t.score) AS best, max(t.submitted_at) AS last_at, g.extra_attempts AS extra
-           FROM quiz_attempts t
-           JOIN course_assignments a ON a.workspace_id = t.workspace_id AND a.id = t.assignment_id
-           JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
-           JOIN users u ON u.workspace_id = a.workspace_id AND u.id = a.user_id
-           LEFT JOIN quiz_attempt_grants g ON g.workspace_id = t.workspace_id AND g.assignment_id = t.assignment_id AND g.cycle = t.cycle AND g.quiz_id = t.quiz_id
-          WHERE t.workspace_id = $1 AND a.course_id = $2 AND ($3::uuid IS NULL OR u.branch_id = $3)
-          GROUP BY a.id, u.id, u.first_name, u.last_name, u.email, a.course_version, c.published_version, t.quiz_id, t.cycle, g.extra_attempts
-         HAVING NOT bool_or(t.passed)
-          ORDER BY max(t.submitted_at) DESC`,
-        [admin.workspaceId, courseId, admin.scope],
-      );
-      const exceeded: ExceededAttempt[] = [];
-      for (const r of rows) {
-        const model = await loadVersion(tx, admin.workspaceId, courseId, r.course_version);
-        const quiz = model.contents.find((c) => c.id === r.quiz_id);
-        const limit = attemptLimit(quiz?.quiz?.maxAttempts ?? null, r.extra ?? 0);
-        if (!quiz || limit === null || r.used < limit) continue;
-        exceeded.push({
+      if (!(await repo.courseExists(tx, admin.workspaceId, courseId))) return NO_COURSE;
+      // The limits are each version's (a quiz without one is never exceeded).
+      const limits: QuizLimit[] = [];
+      const models = new Map<number, Awaited<ReturnType<typeof loadVersion>>>();
+      for (const version of await repo.assignedVersions(tx, admin.workspaceId, courseId)) {
+        const model = await loadVersion(tx, admin.workspaceId, courseId, version);
+        models.set(version, model);
+        for (const c of model.contents) {
+          if (c.quiz && c.quiz.maxAttempts !== null)
+            limits.push({ version, quizId: c.id, maxAttempts: c.quiz.maxAttempts });
+        }
+      }
+      const { rows, total } = await repo.exceededPage(tx, admin.workspaceId, courseId, admin.scope, limits, page);
+      const items: ExceededAttempt[] = rows.map((r) => {
+        const model = models.get(r.course_version)!;
+        const quiz = model.contents.find((c) => c.id === r.quiz_id)!;
+        return {
           userId: r.user_id,
           firstName: r.first_name,
           lastName: r.last_name,
@@ -160,32 +137,30 @@ export class LearnerAdminService {
           quizId: r.quiz_id,
           quizTitle: titleIn(quiz, model.primary, model.primary),
           attemptsUsed: r.used,
-          maxAttempts: limit,
+          maxAttempts: attemptLimit(quiz.quiz!.maxAttempts, r.extra ?? 0)!,
           extraAttempts: r.extra ?? 0,
           bestScore: r.best === null ? null : Number(r.best),
           lastAttemptAt: new Date(r.last_at).toISOString(),
-        });
-      }
-      const start = page.page * page.pageSize;
-      return {
-        items: exceeded.slice(start, start + page.pageSize),
-        page: page.page,
-        pageSize: page.pageSize,
-        total: exceeded.length,
-      };
+        };
+      });
+      return ok({ items, page: page.page, pageSize: page.pageSize, total });
     });
   }
 
-  async setUserAttempts(admin: Admin, body: SetUserAttemptsBody): Promise<UserAttempts> {
+  async setUserAttempts(admin: Admin, body: SetUserAttemptsBody): Promise<Outcome<UserAttempts>> {
     return this.db.tenant(admin.workspaceId, async (tx) => {
-      const a = await this.learnerAssignment(tx, admin, body.courseId, body.userId);
-      const { settings } = await this.quizOf(tx, a, admin.workspaceId, body.quizId);
-      await tx.query(
-        `INSERT INTO quiz_attempt_grants (workspace_id, assignment_id, cycle, quiz_id, extra_attempts, updated_by, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (workspace_id, assignment_id, cycle, quiz_id) DO UPDATE SET extra_attempts = EXCLUDED.extra_attempts, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
-        [admin.workspaceId, a.id, a.cycle, body.quizId, body.extraAttempts, admin.userId, this.now()],
-      );
+      const found = await this.learnerAssignment(tx, admin, body.courseId, body.userId);
+      if (!found.ok) return found;
+      const a = found.value;
+      const settings = await this.quizOf(tx, a, admin.workspaceId, body.quizId);
+      if (!settings.ok) return settings;
+      await repo.grantAttempts(tx, admin.workspaceId, a, {
+        quizId: body.quizId,
+        extra: body.extraAttempts,
+        add: false,
+        by: admin.userId,
+        at: this.now(),
+      });
       await audit(tx, {
         workspaceId: admin.workspaceId,
         actorUserId: admin.userId,
@@ -194,24 +169,31 @@ export class LearnerAdminService {
         ip: admin.ip,
         details: { courseId: body.courseId, quizId: body.quizId, extraAttempts: body.extraAttempts, cycle: a.cycle },
       });
-      return this.attemptsOf(tx, admin.workspaceId, a, body.quizId, settings.maxAttempts);
+      return ok(await this.attemptsOf(tx, admin.workspaceId, a, body.quizId, settings.value.maxAttempts));
     });
   }
 
-  async increaseUserAttempts(admin: Admin, body: IncreaseUserAttemptsBody): Promise<UserAttempts[]> {
+  /** More attempts for each person, or for none: every one is checked before any is granted. */
+  async increaseUserAttempts(admin: Admin, body: IncreaseUserAttemptsBody): Promise<Outcome<UserAttempts[]>> {
     const by = body.by ?? 1;
     return this.db.tenant(admin.workspaceId, async (tx) => {
-      const out: UserAttempts[] = [];
+      const learners: { userId: string; a: AssignmentRow; maxAttempts: number | null }[] = [];
       for (const [i, userId] of [...new Set(body.userIds)].entries()) {
-        const a = await this.learnerAssignment(tx, admin, body.courseId, userId, `userIds.${i}`);
-        const { settings } = await this.quizOf(tx, a, admin.workspaceId, body.quizId);
-        await tx.query(
-          `INSERT INTO quiz_attempt_grants (workspace_id, assignment_id, cycle, quiz_id, extra_attempts, updated_by, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)
-           ON CONFLICT (workspace_id, assignment_id, cycle, quiz_id) DO UPDATE SET extra_attempts = LEAST(1000, quiz_attempt_grants.extra_attempts + EXCLUDED.extra_attempts),
-             updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
-          [admin.workspaceId, a.id, a.cycle, body.quizId, by, admin.userId, this.now()],
-        );
+        const found = await this.learnerAssignment(tx, admin, body.courseId, userId, `userIds.${i}`);
+        if (!found.ok) return found;
+        const settings = await this.quizOf(tx, found.value, admin.workspaceId, body.quizId);
+        if (!settings.ok) return settings;
+        learners.push({ userId, a: found.value, maxAttempts: settings.value.maxAttempts });
+      }
+      const out: UserAttempts[] = [];
+      for (const { userId, a, maxAttempts } of learners) {
+        await repo.grantAttempts(tx, admin.workspaceId, a, {
+          quizId: body.quizId,
+          extra: by,
+          add: true,
+          by: admin.userId,
+          at: this.now(),
+        });
         await audit(tx, {
           workspaceId: admin.workspaceId,
           actorUserId: admin.userId,
@@ -220,31 +202,35 @@ export class LearnerAdminService {
           ip: admin.ip,
           details: { courseId: body.courseId, quizId: body.quizId, by, cycle: a.cycle },
         });
-        out.push(await this.attemptsOf(tx, admin.workspaceId, a, body.quizId, settings.maxAttempts));
+        out.push(await this.attemptsOf(tx, admin.workspaceId, a, body.quizId, maxAttempts));
       }
-      return out;
+      return ok(out);
     });
   }
 
   // -------------------------------------------------------------------------------------------------------------
   // Mark done
 
-  async markDone(admin: Admin, courseId: string, userId: string, body: MarkDoneBody): Promise<MarkedDone> {
+  async markDone(admin: Admin, courseId: string, userId: string, body: MarkDoneBody): Promise<Outcome<MarkedDone>> {
     return this.db.tenant(admin.workspaceId, async (tx) => {
-      const a = await this.learnerAssignment(tx, admin, courseId, userId);
+      const found = await this.learnerAssignment(tx, admin, courseId, userId);
+      if (!found.ok) return found;
+      const a = found.value;
       const model = await loadVersion(tx, admin.workspaceId, courseId, a.course_version);
       const learner = { workspaceId: admin.workspaceId, userId: admin.userId, ip: admin.ip };
       if (body.scope === 'LESSON') {
         const lesson = model.contents.find((c) => c.id === body.lessonId && c.kind === 'LESSON');
-        if (!lesson)
-          throw new HttpError(404, 'NOT_FOUND', 'No such lesson in this course', {
+        if (!lesson) {
+          return refuse('not-found', 'NOT_FOUND', 'No such lesson in this course', {
             lessonId: 'Not a lesson of this course',
           });
-        await tx.query(
-          `INSERT INTO learner_lessons (workspace_id, assignment_id, cycle, lesson_id, done_at, source, marked_by, reason)
-           VALUES ($1, $2, $3, $4, $5, 'ADMIN', $6, $7) ON CONFLICT DO NOTHING`,
-          [admin.workspaceId, a.id, a.cycle, lesson.id, this.now(), admin.userId, body.reason],
-        );
+        }
+        await repo.insertLessonMarkedDone(tx, admin.workspaceId, a, {
+          lessonId: lesson.id,
+          at: this.now(),
+          by: admin.userId,
+          reason: body.reason,
+        });
         await audit(tx, {
           workspaceId: admin.workspaceId,
           actorUserId: admin.userId,
@@ -253,12 +239,7 @@ export class LearnerAdminService {
           ip: admin.ip,
           details: { courseId, lessonId: lesson.id, reason: body.reason, cycle: a.cycle },
         });
-        if (a.status === 'ASSIGNED') {
-          await tx.query(
-            `UPDATE course_assignments SET status = 'IN_PROGRESS' WHERE workspace_id = $1 AND id = $2 AND status = 'ASSIGNED'`,
-            [admin.workspaceId, a.id],
-          );
-        }
+        if (a.status === 'ASSIGNED') await markInProgress(tx, admin.workspaceId, a.id);
         // The learner's own quizzes still decide: a lesson marked done completes the course only if the rest is done.
         await this.player.completeIfDone(
           tx,
@@ -294,13 +275,13 @@ export class LearnerAdminService {
       }
       const rec = await this.player.recordOf(tx, admin.workspaceId, a);
       const summary = this.player.summaryOf(a, model, rec);
-      return {
+      return ok({
         userId,
         courseId,
         status: summary.status,
         progressPercent: summary.progressPercent,
         completion: rec.completion ? completionOf(rec.completion) : null,
-      };
+      });
     });
   }
 
@@ -313,22 +294,15 @@ export class LearnerAdminService {
     courseId: string,
     learnerId: string,
     origin: string,
-  ): Promise<{ bytes: Buffer; fileName: string }> {
-    const row = await this.db.tenant(admin.workspaceId, async (tx) => {
-      await this.course(tx, admin.workspaceId, courseId);
+  ): Promise<Outcome<{ bytes: Buffer; fileName: string }>> {
+    const found = await this.db.tenant(admin.workspaceId, async (tx) => {
+      if (!(await repo.courseExists(tx, admin.workspaceId, courseId))) return NO_COURSE;
       if (learnerId !== admin.userId && admin.scope !== null) {
-        const [user] = await tx.query<{ branch_id: string | null }>(
-          `SELECT branch_id FROM users WHERE workspace_id = $1 AND id = $2`,
-          [admin.workspaceId, learnerId],
-        );
-        if (!user || user.branch_id !== admin.scope) throw notFound('No certificate');
+        const user = await repo.personOf(tx, admin.workspaceId, learnerId);
+        if (!user || user.branch_id !== admin.scope) return refuse('not-found', 'NOT_FOUND', 'No certificate');
       }
-      const [cert] = await tx.query<CertificateRow>(
-        `SELECT ${CERT_COLUMNS} FROM certificates WHERE workspace_id = $1 AND user_id = $2 AND course_id = $3 AND revoked_at IS NULL
-          ORDER BY created_at DESC LIMIT 1`,
-        [admin.workspaceId, learnerId, courseId],
-      );
-      if (!cert) throw notFound('No certificate: the course is not completed');
+      const cert = await repo.latestCertificate(tx, admin.workspaceId, learnerId, courseId);
+      if (!cert) return refuse('not-found', 'NOT_FOUND', 'No certificate: the course is not completed');
       if (learnerId !== admin.userId) {
         await audit(tx, {
           workspaceId: admin.workspaceId,
@@ -339,19 +313,18 @@ export class LearnerAdminService {
           details: { courseId, code: cert.code },
         });
       }
-      return { cert, look: await this.certificateLook(tx, admin.workspaceId) };
+      return ok({ cert, look: await this.certificateLook(tx, admin.workspaceId) });
     });
+    if (!found.ok) return found;
+    const row = found.value;
     const fields = fieldsOf(row.cert, origin, this.today());
     const bytes = await renderCertificate({ ...fields, verifyUrl: `${origin}/verify/${row.cert.code}` }, row.look);
-    return { bytes, fileName: `certificate-${row.cert.code}.pdf` };
+    return ok({ bytes, fileName: `certificate-${row.cert.code}.pdf` });
   }
 
   /** The workspace's logo and country, which the certificate wears (its look, not what it certifies). */
   private async certificateLook(tx: Sql, workspaceId: string): Promise<CertificateLook> {
-    const [logo] = await tx.query<{ content_type: string; bytes: Uint8Array }>(
-      `SELECT content_type, bytes FROM workspace_logos WHERE workspace_id = $1`,
-      [workspaceId],
-    );
+    const logo = await repo.workspaceLogo(tx, workspaceId);
     return {
       logo: logo ? { contentType: logo.content_type, bytes: logo.bytes } : null,
       country: (await isCanadian(tx, workspaceId)) ? 'CA' : 'IN',
@@ -363,17 +336,11 @@ export class LearnerAdminService {
   }
 
   /** The public check of a code on the workspace's host: what the certificate prints, nothing else. */
-  async verify(workspaceId: string, code: string): Promise<CertificateVerification> {
-    const row = await this.db.tenant(workspaceId, async (tx) => {
-      const [cert] = await tx.query<CertificateRow>(
-        `SELECT ${CERT_COLUMNS} FROM certificates WHERE workspace_id = $1 AND code = $2`,
-        [workspaceId, code],
-      );
-      return cert;
-    });
-    if (!row) throw notFound('No certificate has this code');
+  async verify(workspaceId: string, code: string): Promise<Outcome<CertificateVerification>> {
+    const row = await this.db.tenant(workspaceId, (tx) => repo.certificateByCode(tx, workspaceId, code));
+    if (!row) return refuse('not-found', 'NOT_FOUND', 'No certificate has this code');
     const { verifyUrl: _url, ...fields } = fieldsOf(row, '', this.today());
-    return fields;
+    return ok(fields);
   }
 
   // -------------------------------------------------------------------------------------------------------------
@@ -384,21 +351,25 @@ export class LearnerAdminService {
    * found by name, in any order). Each good row becomes an IMPORTED completion (once per person, course and day); a
    * person without the course is assigned it, completed. Bad rows are listed with their reasons, the good ones kept.
    */
-  async importCompletions(admin: Admin, text: string): Promise<CompletionImportResult> {
+  async importCompletions(admin: Admin, text: string): Promise<Outcome<CompletionImportResult>> {
     let records: string[][];
     try {
       records = [...csvRecords(text)].flat();
     } catch (error) {
-      if (error instanceof CsvSyntaxError)
-        throw badRequest(`The CSV is malformed at row ${error.row}: ${error.problem}`, {
+      if (error instanceof CsvSyntaxError) {
+        return refuse('invalid', 'VALIDATION', `The CSV is malformed at row ${error.row}: ${error.problem}`, {
           file: `Row ${error.row}: ${error.problem}`,
         });
+      }
       throw error;
     }
     const [header, ...rows] = records.filter((r) => r.some((cell) => cell.trim() !== ''));
-    if (!header) throw badRequest('The file is empty', { file: 'Empty' });
-    if (rows.length > IMPORT_MAX_ROWS)
-      throw badRequest(`At most ${IMPORT_MAX_ROWS} rows`, { file: `More than ${IMPORT_MAX_ROWS} rows` });
+    if (!header) return refuse('invalid', 'VALIDATION', 'The file is empty', { file: 'Empty' });
+    if (rows.length > IMPORT_MAX_ROWS) {
+      return refuse('invalid', 'VALIDATION', `At most ${IMPORT_MAX_ROWS} rows`, {
+        file: `More than ${IMPORT_MAX_ROWS} rows`,
+      });
+    }
     const names = header.map((h) =>
       h
         .trim()
@@ -415,10 +386,11 @@ export class LearnerAdminService {
     const missing = Object.entries(cols)
       .filter(([k, i]) => i < 0 && k !== 'score')
       .map(([k]) => k);
-    if (missing.length)
-      throw badRequest(`The header lacks ${missing.join(', ')}`, {
+    if (missing.length) {
+      return refuse('invalid', 'VALIDATION', `The header lacks ${missing.join(', ')}`, {
         file: `Columns needed: email, course, completedOn (score optional); missing ${missing.join(', ')}`,
       });
+    }
 
     return this.db.tenant(admin.workspaceId, async (tx) => {
       const problems: CompletionImportProblem[] = [];
@@ -426,31 +398,8 @@ export class LearnerAdminService {
       let duplicates = 0;
       const problem = (row: number, col: CompletionImportProblem['column'], reason: string) =>
         problems.push({ row, column: col, reason });
-      const people = new Map(
-        (
-          await tx.query<{
-            id: string;
-            email: string;
-            branch_id: string | null;
-            first_name: string;
-            last_name: string;
-          }>(`SELECT id, lower(email) AS email, branch_id, first_name, last_name FROM users WHERE workspace_id = $1`, [
-            admin.workspaceId,
-          ])
-        ).map((p) => [p.email, p]),
-      );
-      const titles = await tx.query<{
-        course_id: string;
-        title: string;
-        language: CourseLanguage;
-        primary: boolean;
-        published_version: number | null;
-        validity_years: number | null;
-      }>(
-        `SELECT l.course_id, l.title, l.language, l.priority = 'PRIMARY' AS primary, c.published_version, c.validity_years
-           FROM course_languages l JOIN courses c ON c.workspace_id = l.workspace_id AND c.id = l.course_id WHERE l.workspace_id = $1`,
-        [admin.workspaceId],
-      );
+      const people = new Map((await repo.peopleForImport(tx, admin.workspaceId)).map((p) => [p.email, p]));
+      const titles = await repo.courseTitles(tx, admin.workspaceId);
       const byTitle = new Map<string, (typeof titles)[number][]>();
       for (const t of titles) {
         const key = t.title.trim().toLowerCase();
@@ -496,45 +445,35 @@ export class LearnerAdminService {
           problem(row, 'score', 'Give a score from 0 to 100, or leave it empty');
           continue;
         }
-        const [assignment] = await tx.query<{ id: string; status: string }>(
-          `SELECT id, status FROM course_assignments WHERE workspace_id = $1 AND course_id = $2 AND user_id = $3`,
-          [admin.workspaceId, course.course_id, person.id],
-        );
+        const assignment = await repo.assignmentOf(tx, admin.workspaceId, course.course_id, person.id);
         const primaryTitle = titles.find((t) => t.course_id === course.course_id && t.primary) ?? course;
         const expiresOn = course.validity_years ? recertification(completedOn, course.validity_years).expiresOn : null;
-        const [inserted] = await tx.query<{ id: string }>(
-          `INSERT INTO course_completions (workspace_id, user_id, course_id, assignment_id, completed_at, completed_on, score, attempts, course_version, course_title, language, expires_on, source, recorded_by)
-           VALUES ($1, $2, $3, $4, $5::date, $5::date, $6, 0, NULL, $7, $8, $9, 'IMPORTED', $10)
-           ON CONFLICT (workspace_id, user_id, course_id, completed_on) WHERE source = 'IMPORTED' DO NOTHING RETURNING id`,
-          [
-            admin.workspaceId,
-            person.id,
-            course.course_id,
-            assignment?.id ?? null,
-            completedOn,
-            score === null ? null : Math.floor(score * 10) / 10,
-            primaryTitle.title,
-            primaryTitle.language,
-            expiresOn,
-            admin.userId,
-          ],
-        );
+        const inserted = await repo.insertImportedCompletion(tx, admin.workspaceId, {
+          userId: person.id,
+          courseId: course.course_id,
+          assignmentId: assignment?.id ?? null,
+          completedOn,
+          score: score === null ? null : Math.floor(score * 10) / 10,
+          title: primaryTitle.title,
+          language: primaryTitle.language,
+          expiresOn,
+          recordedBy: admin.userId,
+        });
         if (!inserted) {
           duplicates++;
           continue;
         }
         imported++;
         if (!assignment && course.published_version !== null) {
-          await tx.query(
-            `INSERT INTO course_assignments (workspace_id, course_id, user_id, assigned_by, course_version, status, completed_at)
-             VALUES ($1, $2, $3, $4, $5, 'COMPLETED', $6::date) ON CONFLICT (workspace_id, course_id, user_id) DO NOTHING`,
-            [admin.workspaceId, course.course_id, person.id, admin.userId, course.published_version, completedOn],
-          );
+          await repo.insertCompletedAssignment(tx, admin.workspaceId, {
+            courseId: course.course_id,
+            userId: person.id,
+            assignedBy: admin.userId,
+            version: course.published_version,
+            completedOn,
+          });
         } else if (assignment && assignment.status !== 'COMPLETED') {
-          await tx.query(
-            `UPDATE course_assignments SET status = 'COMPLETED', completed_at = $3::date WHERE workspace_id = $1 AND id = $2`,
-            [admin.workspaceId, assignment.id, completedOn],
-          );
+          await repo.markCompletedOn(tx, admin.workspaceId, assignment.id, completedOn);
         }
         await audit(tx, {
           workspaceId: admin.workspaceId,
@@ -542,34 +481,19 @@ export class LearnerAdminService {
           action: 'course.completion.imported',
           target: person.id,
           ip: admin.ip,
-          details: { courseId: course.course_id, completedOn, score, completionId: inserted.id },
+          details: { courseId: course.course_id, completedOn, score, completionId: inserted },
         });
       }
-      return {
+      return ok({
         rows: rows.length,
         imported,
         duplicates,
         problems: problems.slice(0, MAX_PROBLEMS),
         problemsTruncated: problems.length > MAX_PROBLEMS,
-      };
+      });
     });
   }
 }
-
-interface CertificateRow {
-  code: string;
-  name: string;
-  course_title: string;
-  language: CourseLanguage;
-  organisation: string;
-  completed_on: Date | string;
-  issued_on: Date | string;
-  expires_on: Date | string | null;
-  revoked_at: Date | string | null;
-}
-
-const CERT_COLUMNS = `code, name, course_title, language, organisation, completed_on::text AS completed_on, issued_on::text AS issued_on,
-  expires_on::text AS expires_on, revoked_at`;
 
 function fieldsOf(row: CertificateRow, origin: string, today: string): CertificateFields & { valid: boolean } {
   const expiresOn = row.expires_on ? dateOf(row.expires_on) : null;

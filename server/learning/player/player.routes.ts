@@ -46,8 +46,10 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   );
 
   serve(app, myCourses, async (ctx) => player.myCourses(learnerOf(ctx), ctx.query.language));
-  serve(app, playerCourse, async (ctx) => player.playerView(learnerOf(ctx), ctx.params.courseId, ctx.query.language));
-  serve(app, saveAnswer, async (ctx) => player.saveAnswer(learnerOf(ctx), ctx.body));
+  serve(app, playerCourse, async (ctx) =>
+    answer(await player.playerView(learnerOf(ctx), ctx.params.courseId, ctx.query.language)),
+  );
+  serve(app, saveAnswer, async (ctx) => answer(await player.saveAnswer(learnerOf(ctx), ctx.body)));
   // The learner's file for an ask-for-a-file block: an upload URL for that block only, then the confirm of their own file.
   const fileStore = () => {
     if (!files) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
@@ -55,7 +57,7 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   };
   serve(app, learnerUploadUrl, async (ctx) => {
     const learner = learnerOf(ctx);
-    const accept = await player.uploadBlock(learner, ctx.body.courseId, ctx.body.blockId);
+    const accept = answer(await player.uploadBlock(learner, ctx.body.courseId, ctx.body.blockId));
     return answer(
       await fileStore().issue(
         { ...learner, ip: ctx.request.ip },
@@ -73,7 +75,7 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       throw notFound('No such file');
     return answer(await fileStore().confirm({ ...learner, ip: ctx.request.ip }, ctx.params.id, null));
   });
-  serve(app, videoProgress, async (ctx) => player.videoProgress(learnerOf(ctx), ctx.body));
+  serve(app, videoProgress, async (ctx) => answer(await player.videoProgress(learnerOf(ctx), ctx.body)));
   // A call that completed the course queues the completion mail (server/learning/notifications).
   const mailIfCompleted = async <T extends { courseCompleted?: boolean }>(
     workspaceId: string,
@@ -83,12 +85,12 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     return result;
   };
   serve(app, lessonComplete, async (ctx) =>
-    mailIfCompleted(learnerOf(ctx).workspaceId, await player.lessonComplete(learnerOf(ctx), ctx.body)),
+    mailIfCompleted(learnerOf(ctx).workspaceId, answer(await player.lessonComplete(learnerOf(ctx), ctx.body))),
   );
   serve(app, submitAttempt, async (ctx) =>
     mailIfCompleted(
       learnerOf(ctx).workspaceId,
-      await player.submitAttempt(learnerOf(ctx), ctx.params.courseId, ctx.params.quizId, ctx.body),
+      answer(await player.submitAttempt(learnerOf(ctx), ctx.params.courseId, ctx.params.quizId, ctx.body)),
     ),
   );
 
@@ -113,11 +115,13 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       await requirePermission(deps.permissions, ctx.site, ctx.principal, 'courses.assign');
       actor = adminOf(ctx);
     }
-    const { bytes, fileName } = await admin.certificate(
-      actor,
-      ctx.params.courseId,
-      learnerId,
-      ctx.site.kind === 'workspace' ? ctx.site.origin : '',
+    const { bytes, fileName } = answer(
+      await admin.certificate(
+        actor,
+        ctx.params.courseId,
+        learnerId,
+        ctx.site.kind === 'workspace' ? ctx.site.origin : '',
+      ),
     );
     return ctx.reply
       .header('content-type', 'application/pdf')
@@ -126,13 +130,17 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       .send(bytes);
   });
 
-  serve(app, verifyCertificate, async (ctx) => admin.verify(currentWorkspace(ctx.site).id, ctx.params.code));
+  serve(app, verifyCertificate, async (ctx) =>
+    answer(await admin.verify(currentWorkspace(ctx.site).id, ctx.params.code)),
+  );
 
-  serve(app, attemptsExceeded, async (ctx) => admin.attemptsExceeded(adminOf(ctx), ctx.params.id, ctx.query));
-  serve(app, setUserAttempts, async (ctx) => admin.setUserAttempts(adminOf(ctx), ctx.body));
-  serve(app, increaseUserAttempts, async (ctx) => admin.increaseUserAttempts(adminOf(ctx), ctx.body));
+  serve(app, attemptsExceeded, async (ctx) =>
+    answer(await admin.attemptsExceeded(adminOf(ctx), ctx.params.id, ctx.query)),
+  );
+  serve(app, setUserAttempts, async (ctx) => answer(await admin.setUserAttempts(adminOf(ctx), ctx.body)));
+  serve(app, increaseUserAttempts, async (ctx) => answer(await admin.increaseUserAttempts(adminOf(ctx), ctx.body)));
   serve(app, markDone, async (ctx) => {
-    const result = await admin.markDone(adminOf(ctx), ctx.params.id, ctx.params.userId, ctx.body);
+    const result = answer(await admin.markDone(adminOf(ctx), ctx.params.id, ctx.params.userId, ctx.body));
     await queueCompletionMail(deps.jobs, adminOf(ctx).workspaceId);
     return result;
   });
@@ -140,7 +148,7 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, importCompletions, async (ctx) => {
     const actor = adminOf(ctx);
     const text = await readCsvUpload(ctx.request);
-    return admin.importCompletions(actor, text);
+    return answer(await admin.importCompletions(actor, text));
   });
   return player;
 }

@@ -48,9 +48,13 @@ import {
 import { audit } from '../../platform/audit';
 import { emitWebhookEvent } from '../../platform/webhooks/webhook-outbox';
 import type { Database, Sql } from '../../platform/db/database';
-import { badRequest, HttpError, notFound } from '../../platform/errors';
+import { ok, refuse, type Outcome, type Refusal } from '../../platform/refusal';
 import type { ContentModel, QuestionRow } from '../courses/course-model';
+import * as repo from './player.repository';
+import type { AssignmentRow, AttemptRow, CompletionRow, StateRow, StoredResult } from './player.repository';
 import { courseTextIn, loadVersion, titleIn, type VersionModel } from './version-model';
+
+export type { AssignmentRow } from './player.repository';
 
 /** Who acts: a signed-in member of the workspace (a learner for their own courses). */
 export interface Learner {
@@ -68,55 +72,15 @@ export type FileLinks = (
 /** How long a signed link handed to the player lasts (server/learning/files/files.service.ts DOWNLOAD_SECONDS). */
 const LINK_SECONDS = 60 * 60;
 
-/** The learner's assignment of a course, with its lifecycle columns (migration 0024). */
-export interface AssignmentRow {
-  id: string;
-  user_id: string;
-  course_id: string;
-  course_version: number;
-  status: 'ASSIGNED' | 'IN_PROGRESS' | 'COMPLETED';
-  assigned_at: Date | string;
-  completed_at: Date | string | null;
-  due_at: Date | string | null;
-  cycle: number;
-  validity_years: number | null;
-}
-
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null | undefined) => (value ? iso(value) : null);
 const dateOf = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-export const conflictCode = (code: string, message: string, fields?: Record<string, string>) =>
-  new HttpError(409, code, message, fields);
-
-interface StateRow {
-  block_id: string;
-  answer: BlockAnswer | string | null;
-  answered_at: Date | string | null;
-  seen_at: Date | string | null;
-  video_position: number | null;
-  video_watched: Range[] | string | null;
-  video_duration: number | null;
-  video_reported_at: Date | string | null;
-  transcript_read_at: Date | string | null;
-}
-
-interface AttemptRow {
-  quiz_id: string;
-  attempt_number: number;
-  score: string | number;
-  pass_mark: number;
-  passed: boolean;
-  submitted_at: Date | string;
-  results: StoredResult[] | string;
-}
-
-interface StoredResult {
-  questionId: string;
-  chosen: string[];
-  correct: boolean;
-}
+/** The refusal of a course the caller is not assigned (or a draft, or another workspace's). */
+const NO_COURSE = refuse('not-found', 'NOT_FOUND', 'Course not found');
+const noBlock = () =>
+  refuse('not-found', 'NOT_FOUND', 'No such block in this course', { blockId: 'Not a block of this course' });
 
 interface QuizTally {
   used: number;
@@ -124,17 +88,6 @@ interface QuizTally {
   best: number | null;
   last: AttemptRow | null;
   extra: number;
-}
-
-interface CompletionRow {
-  id: string;
-  completed_at: Date | string;
-  score: string | number | null;
-  attempts: number;
-  course_version: number | null;
-  source: 'PLAYER' | 'ADMIN' | 'IMPORTED';
-  expires_on: Date | string | null;
-  code: string | null;
 }
 
 /** Everything the learner did in the current cycle of one assignment. */
@@ -157,31 +110,9 @@ export class PlayerService {
     private readonly links: FileLinks | null,
   ) {}
 
-  /** The columns of a learner's assignment, and the condition that it is live (published course, not unassigned). */
-  private assignmentSql(): { select: string; live: string } {
-    return {
-      select: `a.id, a.user_id, a.course_id, COALESCE(a.course_version, c.published_version) AS course_version, a.status, a.assigned_at,
-               a.completed_at, a.due_at, a.cycle, c.validity_years`,
-      live: `c.status = 'PUBLISHED' AND a.unassigned_at IS NULL`,
-    };
-  }
-
-  /** The caller's assignment of a published course; 404 otherwise (not assigned, draft, another workspace's). */
-  async assignment(
-    tx: Sql,
-    workspaceId: string,
-    userId: string,
-    courseId: string,
-    lock = false,
-  ): Promise<AssignmentRow> {
-    const { select, live } = this.assignmentSql();
-    const [row] = await tx.query<AssignmentRow>(
-      `SELECT ${select} FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
-        WHERE a.workspace_id = $1 AND a.user_id = $2 AND a.course_id = $3 AND ${live} ${lock ? 'FOR UPDATE OF a' : ''}`,
-      [workspaceId, userId, courseId],
-    );
-    if (!row || row.course_version === null) throw notFound('Course not found');
-    return row;
+  /** The caller's assignment of a published course; null otherwise (not assigned, draft, another workspace's). */
+  assignment(tx: Sql, workspaceId: string, userId: string, courseId: string, lock = false) {
+    return repo.liveAssignment(tx, workspaceId, userId, courseId, lock);
   }
 
   private today(): string {
@@ -189,24 +120,10 @@ export class PlayerService {
   }
 
   private async record(tx: Sql, workspaceId: string, a: AssignmentRow): Promise<LearnerRecord> {
-    const states = await tx.query<StateRow>(
-      `SELECT block_id, answer, answered_at, seen_at, video_position, video_watched, video_duration, video_reported_at, transcript_read_at
-         FROM learner_block_states WHERE workspace_id = $1 AND assignment_id = $2 AND cycle = $3`,
-      [workspaceId, a.id, a.cycle],
-    );
-    const lessons = await tx.query<{ lesson_id: string; done_at: Date | string; source: 'PLAYER' | 'ADMIN' }>(
-      `SELECT lesson_id, done_at, source FROM learner_lessons WHERE workspace_id = $1 AND assignment_id = $2 AND cycle = $3`,
-      [workspaceId, a.id, a.cycle],
-    );
-    const attempts = await tx.query<AttemptRow>(
-      `SELECT quiz_id, attempt_number, score, pass_mark, passed, submitted_at, results FROM quiz_attempts
-        WHERE workspace_id = $1 AND assignment_id = $2 AND cycle = $3 ORDER BY quiz_id, attempt_number`,
-      [workspaceId, a.id, a.cycle],
-    );
-    const grants = await tx.query<{ quiz_id: string; extra_attempts: number }>(
-      `SELECT quiz_id, extra_attempts FROM quiz_attempt_grants WHERE workspace_id = $1 AND assignment_id = $2 AND cycle = $3`,
-      [workspaceId, a.id, a.cycle],
-    );
+    const states = await repo.blockStates(tx, workspaceId, a);
+    const lessons = await repo.lessonsDone(tx, workspaceId, a);
+    const attempts = await repo.attempts(tx, workspaceId, a);
+    const grants = await repo.attemptGrants(tx, workspaceId, a);
     const quizzes = new Map<string, QuizTally>();
     const tally = (quizId: string) => {
       let t = quizzes.get(quizId);
@@ -221,17 +138,12 @@ export class PlayerService {
       t.last = row;
     }
     for (const g of grants) tally(g.quiz_id).extra = g.extra_attempts;
-    const [completion] = await tx.query<CompletionRow>(
-      `SELECT cc.id, cc.completed_at, cc.score, cc.attempts, cc.course_version, cc.source, cc.expires_on, ce.code
-         FROM course_completions cc LEFT JOIN certificates ce ON ce.workspace_id = cc.workspace_id AND ce.completion_id = cc.id
-        WHERE cc.workspace_id = $1 AND cc.assignment_id = $2 AND cc.cycle = $3 AND cc.source <> 'IMPORTED'`,
-      [workspaceId, a.id, a.cycle],
-    );
+    const completion = await repo.cycleCompletion(tx, workspaceId, a);
     return {
       states: new Map(states.map((s) => [s.block_id, s])),
       lessons: new Map(lessons.map((l) => [l.lesson_id, { done_at: l.done_at, source: l.source }])),
       quizzes,
-      completion: completion ?? null,
+      completion,
     };
   }
 
@@ -271,18 +183,20 @@ export class PlayerService {
     );
   }
 
-  private static languageOf(
-    model: VersionModel,
-    requested: CourseLanguage | undefined,
-    strict: boolean,
-  ): CourseLanguage {
+  /** The language served: the one asked for where the course has it, else the course's primary. */
+  private static languageOf(model: VersionModel, requested: CourseLanguage | undefined): CourseLanguage {
     if (requested && model.languages.some((l) => l.language === requested)) return requested;
-    if (requested && strict) {
-      throw badRequest(`This course is not in ${requested}`, {
+    return model.primary;
+  }
+
+  /** The language asked for (the primary when none): one the course lacks is refused. */
+  private static askedLanguage(model: VersionModel, requested: CourseLanguage | undefined): Outcome<CourseLanguage> {
+    if (requested && !model.languages.some((l) => l.language === requested)) {
+      return refuse('invalid', 'VALIDATION', `This course is not in ${requested}`, {
         language: `Choose one of: ${model.languages.map((l) => l.language).join(', ')}`,
       });
     }
-    return model.primary;
+    return ok(PlayerService.languageOf(model, requested));
   }
 
   // -------------------------------------------------------------------------------------------------------------
@@ -290,41 +204,15 @@ export class PlayerService {
 
   async myCourses(learner: Learner, language: CourseLanguage | undefined): Promise<MyCourse[]> {
     return this.db.tenant(learner.workspaceId, async (tx) => {
-      const { select, live } = this.assignmentSql();
-      const rows = await tx.query<AssignmentRow>(
-        `SELECT ${select} FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
-          WHERE a.workspace_id = $1 AND a.user_id = $2 AND ${live} AND COALESCE(a.course_version, c.published_version) IS NOT NULL`,
-        [learner.workspaceId, learner.userId],
-      );
+      const rows = await repo.liveAssignments(tx, learner.workspaceId, learner.userId);
       if (rows.length === 0) return [];
       // No language asked: the learner's own (their profile's, else the workspace's), where the course has it.
       language ??= (await languagesOf(tx, learner.workspaceId, [learner.userId])).get(learner.userId);
       const ids = rows.map((r) => r.id);
-      const lessons = await tx.query<{ assignment_id: string; cycle: number; lesson_id: string }>(
-        `SELECT assignment_id, cycle, lesson_id FROM learner_lessons WHERE workspace_id = $1 AND assignment_id = ANY($2::uuid[])`,
-        [learner.workspaceId, ids],
-      );
-      const passed = await tx.query<{ assignment_id: string; cycle: number; quiz_id: string }>(
-        `SELECT DISTINCT assignment_id, cycle, quiz_id FROM quiz_attempts WHERE workspace_id = $1 AND assignment_id = ANY($2::uuid[]) AND passed`,
-        [learner.workspaceId, ids],
-      );
-      const active = await tx.query<{ assignment_id: string; cycle: number }>(
-        `SELECT assignment_id, cycle FROM learner_block_states WHERE workspace_id = $1 AND assignment_id = ANY($2::uuid[])
-         UNION SELECT assignment_id, cycle FROM quiz_attempts WHERE workspace_id = $1 AND assignment_id = ANY($2::uuid[])`,
-        [learner.workspaceId, ids],
-      );
-      const completions = await tx.query<{
-        assignment_id: string;
-        cycle: number;
-        completed_at: Date | string;
-        expires_on: Date | string | null;
-        code: string | null;
-      }>(
-        `SELECT cc.assignment_id, cc.cycle, cc.completed_at, cc.expires_on, ce.code
-           FROM course_completions cc LEFT JOIN certificates ce ON ce.workspace_id = cc.workspace_id AND ce.completion_id = cc.id
-          WHERE cc.workspace_id = $1 AND cc.assignment_id = ANY($2::uuid[]) AND cc.source <> 'IMPORTED'`,
-        [learner.workspaceId, ids],
-      );
+      const lessons = await repo.lessonsOfAssignments(tx, learner.workspaceId, ids);
+      const passed = await repo.passedQuizzesOfAssignments(tx, learner.workspaceId, ids);
+      const active = await repo.activeCycles(tx, learner.workspaceId, ids);
+      const completions = await repo.completionsOfAssignments(tx, learner.workspaceId, ids);
       const key = (id: string, cycle: number) => `${id}:${cycle}`;
       const out: MyCourse[] = [];
       for (const a of rows) {
@@ -344,7 +232,7 @@ export class PlayerService {
         };
         const completion = completions.find((c) => key(c.assignment_id, c.cycle) === k) ?? null;
         const progress = this.progressOf(model, rec);
-        const served = PlayerService.languageOf(model, language, false);
+        const served = PlayerService.languageOf(model, language);
         const text = courseTextIn(model, served);
         const started = active.some((x) => key(x.assignment_id, x.cycle) === k) || rec.lessons.size > 0;
         out.push({
@@ -384,19 +272,26 @@ export class PlayerService {
   // -------------------------------------------------------------------------------------------------------------
   // The player view
 
-  async playerView(learner: Learner, courseId: string, requested: CourseLanguage | undefined): Promise<PlayerCourse> {
-    const { a, model, rec, own } = await this.db.tenant(learner.workspaceId, async (tx) => {
+  async playerView(
+    learner: Learner,
+    courseId: string,
+    requested: CourseLanguage | undefined,
+  ): Promise<Outcome<PlayerCourse>> {
+    const found = await this.db.tenant(learner.workspaceId, async (tx) => {
       const a = await this.assignment(tx, learner.workspaceId, learner.userId, courseId);
+      if (!a) return null;
       const model = await loadVersion(tx, learner.workspaceId, courseId, a.course_version);
       const own = requested
         ? undefined
         : (await languagesOf(tx, learner.workspaceId, [learner.userId])).get(learner.userId);
       return { a, model, rec: await this.record(tx, learner.workspaceId, a), own };
     });
+    if (!found) return NO_COURSE;
+    const { a, model, rec, own } = found;
     // An asked language the course lacks is refused; the learner's own language is used only where the course has it.
-    const language = requested
-      ? PlayerService.languageOf(model, requested, true)
-      : PlayerService.languageOf(model, own, false);
+    const asked = requested ? PlayerService.askedLanguage(model, requested) : ok(PlayerService.languageOf(model, own));
+    if (!asked.ok) return asked;
+    const language = asked.value;
     const files = await this.signedFiles(learner.workspaceId, model, language, rec);
     const contents: PlayerContent[] = model.contents.map((c) =>
       c.kind === 'LESSON'
@@ -406,7 +301,7 @@ export class PlayerService {
     const progress = this.progressOf(model, rec);
     const done = Boolean(rec.completion) || a.status === 'COMPLETED';
     const text = courseTextIn(model, language);
-    return {
+    return ok({
       courseId,
       version: a.course_version,
       title: text.title,
@@ -421,7 +316,7 @@ export class PlayerService {
       contents,
       next: done ? null : this.nextItem(model, progress.next, language),
       completion: rec.completion ? completionOf(rec.completion) : null,
-    };
+    });
   }
 
   private async signedFiles(
@@ -549,63 +444,58 @@ export class PlayerService {
     learner: Learner,
     courseId: string,
     blockId: string,
-  ): Promise<readonly ('PDF' | 'IMAGE' | 'DOCUMENT')[]> {
+  ): Promise<Outcome<readonly ('PDF' | 'IMAGE' | 'DOCUMENT')[]>> {
     return this.db.tenant(learner.workspaceId, async (tx) => {
       const a = await this.assignment(tx, learner.workspaceId, learner.userId, courseId);
+      if (!a) return NO_COURSE;
       const model = await loadVersion(tx, learner.workspaceId, courseId, a.course_version);
       const found = model.blocks.get(blockId);
       if (!found || found.block.type !== 'ASK_TO_UPLOAD_RESOURCE') {
-        throw new HttpError(404, 'NOT_FOUND', 'No block asking for a file in this course', {
+        return refuse('not-found', 'NOT_FOUND', 'No block asking for a file in this course', {
           blockId: 'Not a block asking for a file',
         });
       }
-      return found.block.accept;
+      return ok(found.block.accept);
     });
   }
 
   // -------------------------------------------------------------------------------------------------------------
   // Answers
 
-  async saveAnswer(learner: Learner, body: SaveAnswerBody): Promise<SavedAnswer> {
+  async saveAnswer(learner: Learner, body: SaveAnswerBody): Promise<Outcome<SavedAnswer>> {
     return this.db.tenant(learner.workspaceId, async (tx) => {
       const a = await this.assignment(tx, learner.workspaceId, learner.userId, body.courseId, true);
+      if (!a) return NO_COURSE;
       const model = await loadVersion(tx, learner.workspaceId, body.courseId, a.course_version);
       const found = model.blocks.get(body.blockId);
-      if (!found)
-        throw new HttpError(404, 'NOT_FOUND', 'No such block in this course', {
-          blockId: 'Not a block of this course',
-        });
+      if (!found) return noBlock();
       if (body.answer) {
         const problem = answerProblem(found.block, body.answer);
-        if (problem) throw badRequest(problem, { answer: problem });
-        if (body.answer.type === 'ASK_TO_UPLOAD_RESOURCE') {
-          const [file] = await tx.query(
-            `SELECT 1 FROM files WHERE workspace_id = $1 AND id = $2 AND owner_id = $3 AND status = 'CONFIRMED'`,
-            [learner.workspaceId, body.answer.fileId, learner.userId],
-          );
-          if (!file) throw badRequest('Hand in a file you uploaded', { 'answer.fileId': 'Not a file you uploaded' });
+        if (problem) return refuse('invalid', 'VALIDATION', problem, { answer: problem });
+        if (
+          body.answer.type === 'ASK_TO_UPLOAD_RESOURCE' &&
+          !(await repo.isOwnConfirmedFile(tx, learner.workspaceId, body.answer.fileId, learner.userId))
+        ) {
+          return refuse('invalid', 'VALIDATION', 'Hand in a file you uploaded', {
+            'answer.fileId': 'Not a file you uploaded',
+          });
         }
       }
+      // Refused before anything is written (the answer is kept in no language it was not asked in).
+      const language = PlayerService.askedLanguage(model, body.language);
+      if (!language.ok) return language;
       const now = this.now();
-      const [row] = await tx.query<StateRow>(
-        `INSERT INTO learner_block_states (workspace_id, assignment_id, cycle, block_id, lesson_id, answer, answered_at, seen_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6::jsonb, CASE WHEN $6::jsonb IS NULL THEN NULL ELSE $7::timestamptz END, CASE WHEN $8 THEN $7::timestamptz END, $7)
-         ON CONFLICT (workspace_id, assignment_id, cycle, block_id) DO UPDATE SET
-           answer = COALESCE(EXCLUDED.answer, learner_block_states.answer),
-           answered_at = COALESCE(EXCLUDED.answered_at, learner_block_states.answered_at),
-           seen_at = COALESCE(learner_block_states.seen_at, EXCLUDED.seen_at),
-           updated_at = EXCLUDED.updated_at
-         RETURNING block_id, answer, answered_at, seen_at, video_position, video_watched, video_duration, video_reported_at, transcript_read_at`,
-        [
-          learner.workspaceId,
-          a.id,
-          a.cycle,
-          body.blockId,
-          found.lessonId,
-          body.answer ? JSON.stringify(body.answer) : null,
-          now,
-          body.seen === true || !!body.answer,
-        ],
+      const row = await repo.saveBlockAnswer(
+        tx,
+        learner.workspaceId,
+        a,
+        {
+          blockId: body.blockId,
+          lessonId: found.lessonId,
+          answer: body.answer,
+          seen: body.seen === true || !!body.answer,
+        },
+        now,
       );
       await this.started(tx, learner, a);
       if (body.answer) {
@@ -619,12 +509,11 @@ export class PlayerService {
         });
       }
       const rec = await this.record(tx, learner.workspaceId, a);
-      const language = PlayerService.languageOf(model, body.language, true);
-      return {
+      return ok({
         blockId: body.blockId,
-        state: this.blockState(found.block, row, language, model.primary),
+        state: this.blockState(found.block, row, language.value, model.primary),
         progress: this.lessonProgress(a, model, rec, found.lessonId),
-      };
+      });
     });
   }
 
@@ -656,11 +545,7 @@ export class PlayerService {
   /** The first thing a learner does moves the assignment from ASSIGNED to IN_PROGRESS (audited once). */
   private async started(tx: Sql, learner: Learner, a: AssignmentRow): Promise<void> {
     if (a.status !== 'ASSIGNED') return;
-    const updated = await tx.query(
-      `UPDATE course_assignments SET status = 'IN_PROGRESS' WHERE workspace_id = $1 AND id = $2 AND status = 'ASSIGNED' RETURNING id`,
-      [learner.workspaceId, a.id],
-    );
-    if (updated.length) {
+    if (await repo.markInProgress(tx, learner.workspaceId, a.id)) {
       a.status = 'IN_PROGRESS';
       await audit(tx, {
         workspaceId: learner.workspaceId,
@@ -676,32 +561,33 @@ export class PlayerService {
   // -------------------------------------------------------------------------------------------------------------
   // Video
 
-  async videoProgress(learner: Learner, body: VideoProgressBody): Promise<VideoProgress> {
+  async videoProgress(learner: Learner, body: VideoProgressBody): Promise<Outcome<VideoProgress>> {
     return this.db.tenant(learner.workspaceId, async (tx) => {
       const a = await this.assignment(tx, learner.workspaceId, learner.userId, body.courseId, true);
+      if (!a) return NO_COURSE;
       const model = await loadVersion(tx, learner.workspaceId, body.courseId, a.course_version);
       const found = model.blocks.get(body.blockId);
-      if (!found)
-        throw new HttpError(404, 'NOT_FOUND', 'No such block in this course', {
-          blockId: 'Not a block of this course',
-        });
+      if (!found) return noBlock();
       const block = found.block;
-      if (block.type !== 'VIDEO') throw badRequest('This block is not a video', { blockId: 'Not a video block' });
-      const language = PlayerService.languageOf(model, body.language, true);
+      if (block.type !== 'VIDEO')
+        return refuse('invalid', 'VALIDATION', 'This block is not a video', { blockId: 'Not a video block' });
+      const asked = PlayerService.askedLanguage(model, body.language);
+      if (!asked.ok) return asked;
+      const language = asked.value;
       if (body.transcriptRead) {
         const has = [language, model.primary].some((l) => (block.texts[l]?.transcript ?? '').trim() !== '');
-        if (!has)
-          throw badRequest('This video has no transcript', { transcriptRead: 'This video has no transcript to read' });
+        if (!has) {
+          return refuse('invalid', 'VALIDATION', 'This video has no transcript', {
+            transcriptRead: 'This video has no transcript to read',
+          });
+        }
       }
-      await tx.query(
-        `INSERT INTO learner_block_states (workspace_id, assignment_id, cycle, block_id, lesson_id, seen_at)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (workspace_id, assignment_id, cycle, block_id) DO NOTHING`,
-        [learner.workspaceId, a.id, a.cycle, body.blockId, found.lessonId, this.now()],
-      );
-      const [row] = await tx.query<StateRow>(
-        `SELECT block_id, answer, answered_at, seen_at, video_position, video_watched, video_duration, video_reported_at, transcript_read_at
-           FROM learner_block_states WHERE workspace_id = $1 AND assignment_id = $2 AND cycle = $3 AND block_id = $4 FOR UPDATE`,
-        [learner.workspaceId, a.id, a.cycle, body.blockId],
+      const row = await repo.lockedVideoState(
+        tx,
+        learner.workspaceId,
+        a,
+        { blockId: body.blockId, lessonId: found.lessonId },
+        this.now(),
       );
       const now = this.now();
       const before = videoStateOf(block, row);
@@ -715,23 +601,13 @@ export class PlayerService {
       );
       const position = duration !== null ? Math.min(body.positionSeconds, duration) : body.positionSeconds;
       const transcriptAt = row.transcript_read_at ?? (body.transcriptRead ? now : null);
-      const [saved] = await tx.query<StateRow>(
-        `UPDATE learner_block_states SET video_position = $5, video_watched = $6::jsonb, video_duration = $7, video_reported_at = $8,
-                transcript_read_at = $9, seen_at = COALESCE(seen_at, $8), updated_at = $8
-          WHERE workspace_id = $1 AND assignment_id = $2 AND cycle = $3 AND block_id = $4
-          RETURNING block_id, answer, answered_at, seen_at, video_position, video_watched, video_duration, video_reported_at, transcript_read_at`,
-        [
-          learner.workspaceId,
-          a.id,
-          a.cycle,
-          body.blockId,
-          position,
-          JSON.stringify(watched),
-          duration,
-          now,
-          transcriptAt,
-        ],
-      );
+      const saved = await repo.saveVideoState(tx, learner.workspaceId, a, body.blockId, {
+        position,
+        watched,
+        duration,
+        now,
+        transcriptAt,
+      });
       await this.started(tx, learner, a);
       const after = videoStateOf(block, saved);
       if (after.complete && !before.complete) {
@@ -752,7 +628,7 @@ export class PlayerService {
           },
         });
       }
-      return { blockId: body.blockId, video: after };
+      return ok({ blockId: body.blockId, video: after });
     });
   }
 
@@ -762,16 +638,20 @@ export class PlayerService {
   async lessonComplete(
     learner: Learner,
     body: { courseId: string; lessonId: string; language?: CourseLanguage },
-  ): Promise<LessonCompleted> {
+  ): Promise<Outcome<LessonCompleted>> {
     return this.db.tenant(learner.workspaceId, async (tx) => {
       const a = await this.assignment(tx, learner.workspaceId, learner.userId, body.courseId, true);
+      if (!a) return NO_COURSE;
       const model = await loadVersion(tx, learner.workspaceId, body.courseId, a.course_version);
       const lesson = model.contents.find((c) => c.id === body.lessonId && c.kind === 'LESSON');
-      if (!lesson)
-        throw new HttpError(404, 'NOT_FOUND', 'No such lesson in this course', {
+      if (!lesson) {
+        return refuse('not-found', 'NOT_FOUND', 'No such lesson in this course', {
           lessonId: 'Not a lesson of this course',
         });
-      const language = PlayerService.languageOf(model, body.language, true);
+      }
+      const asked = PlayerService.askedLanguage(model, body.language);
+      if (!asked.ok) return asked;
+      const language = asked.value;
       let rec = await this.record(tx, learner.workspaceId, a);
       if (!rec.lessons.has(lesson.id)) {
         const states = new Map<string, LearnerBlockState>();
@@ -791,7 +671,8 @@ export class PlayerService {
         );
         if (gaps.length > 0) {
           const video = gaps.some((g) => g.code === 'VIDEO_NOT_WATCHED');
-          throw conflictCode(
+          return refuse(
+            'conflict',
             video ? 'VIDEO_NOT_WATCHED' : 'ANSWER_MISSING',
             video
               ? 'Watch every video of this lesson to the end (or read its transcript) first'
@@ -799,11 +680,7 @@ export class PlayerService {
             Object.fromEntries(gaps.map((g) => [g.blockId, g.code])),
           );
         }
-        await tx.query(
-          `INSERT INTO learner_lessons (workspace_id, assignment_id, cycle, lesson_id, done_at, source) VALUES ($1, $2, $3, $4, $5, 'PLAYER')
-           ON CONFLICT DO NOTHING`,
-          [learner.workspaceId, a.id, a.cycle, lesson.id, this.now()],
-        );
+        await repo.insertLessonDone(tx, learner.workspaceId, a, lesson.id, this.now());
         await this.started(tx, learner, a);
         await audit(tx, {
           workspaceId: learner.workspaceId,
@@ -817,11 +694,11 @@ export class PlayerService {
       }
       const completion = await this.completeIfDone(tx, learner, a, model, rec, language, 'PLAYER');
       if (completion) rec = await this.record(tx, learner.workspaceId, a);
-      return {
+      return ok({
         ...this.lessonProgress(a, model, rec, lesson.id),
         courseCompleted: Boolean(rec.completion),
         completion: rec.completion ? completionOf(rec.completion) : null,
-      };
+      });
     });
   }
 
@@ -833,43 +710,53 @@ export class PlayerService {
     courseId: string,
     quizId: string,
     body: SubmitAttemptBody,
-  ): Promise<AttemptResult> {
+  ): Promise<Outcome<AttemptResult>> {
     return this.db.tenant(learner.workspaceId, async (tx) => {
       // The assignment's row lock: two attempts sent at once are counted one after the other.
       const a = await this.assignment(tx, learner.workspaceId, learner.userId, courseId, true);
+      if (!a) return NO_COURSE;
       const model = await loadVersion(tx, learner.workspaceId, courseId, a.course_version);
       const quiz = model.contents.find((c) => c.id === quizId && c.kind === 'QUIZ');
       if (!quiz || !quiz.quiz)
-        throw new HttpError(404, 'NOT_FOUND', 'No such quiz in this course', { quizId: 'Not a quiz of this course' });
-      const language = PlayerService.languageOf(model, body.language, true);
+        return refuse('not-found', 'NOT_FOUND', 'No such quiz in this course', { quizId: 'Not a quiz of this course' });
+      const asked = PlayerService.askedLanguage(model, body.language);
+      if (!asked.ok) return asked;
+      const language = asked.value;
       const defs = quiz.questions.map((q) => ({
         questionId: q.id,
         kind: q.kind,
         options: q.options.map((o) => ({ key: o.key, correct: o.correct })),
       }));
       const answers = new Map<string, string[]>();
-      body.answers.forEach((ans, i) => {
+      for (const [i, ans] of body.answers.entries()) {
         const def = defs.find((d) => d.questionId === ans.questionId);
-        if (!def)
-          throw badRequest('Not a question of this quiz', {
+        if (!def) {
+          return refuse('invalid', 'VALIDATION', 'Not a question of this quiz', {
             [`answers.${i}.questionId`]: 'Not a question of this quiz',
           });
-        if (answers.has(ans.questionId))
-          throw badRequest('A question is answered twice', { [`answers.${i}.questionId`]: 'Answered twice' });
+        }
+        if (answers.has(ans.questionId)) {
+          return refuse('invalid', 'VALIDATION', 'A question is answered twice', {
+            [`answers.${i}.questionId`]: 'Answered twice',
+          });
+        }
         const problem = choiceProblem(def, ans.choices);
-        if (problem) throw badRequest(problem, { [`answers.${i}.choices`]: problem });
+        if (problem) return refuse('invalid', 'VALIDATION', problem, { [`answers.${i}.choices`]: problem });
         answers.set(ans.questionId, ans.choices);
-      });
+      }
       const rec = await this.record(tx, learner.workspaceId, a);
       const t = rec.quizzes.get(quiz.id) ?? { used: 0, passed: false, best: null, last: null, extra: 0 };
       const limit = attemptLimit(quiz.quiz.maxAttempts, t.extra);
       const refusal = attemptRefusal({ passed: t.passed, used: t.used, limit });
       if (refusal === 'QUIZ_PASSED')
-        throw conflictCode('QUIZ_PASSED', 'You have passed this quiz already', { quizId: 'Passed already' });
+        return refuse('conflict', 'QUIZ_PASSED', 'You have passed this quiz already', { quizId: 'Passed already' });
       if (refusal === 'NO_ATTEMPTS_LEFT') {
-        throw conflictCode('NO_ATTEMPTS_LEFT', 'You have used every attempt at this quiz; ask your admin for another', {
-          quizId: 'No attempts left',
-        });
+        return refuse(
+          'conflict',
+          'NO_ATTEMPTS_LEFT',
+          'You have used every attempt at this quiz; ask your admin for another',
+          { quizId: 'No attempts left' },
+        );
       }
       const result = scoreQuizAttempt(defs, answers, quiz.quiz.passMark, language, model.primary);
       const stored: StoredResult[] = result.questions.map((r) => ({
@@ -878,25 +765,17 @@ export class PlayerService {
         correct: r.correct,
       }));
       const number = t.used + 1;
-      const [row] = await tx.query<AttemptRow>(
-        `INSERT INTO quiz_attempts (workspace_id, assignment_id, cycle, quiz_id, attempt_number, language, answers, results, score, pass_mark, passed, submitted_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-         RETURNING quiz_id, attempt_number, score, pass_mark, passed, submitted_at, results`,
-        [
-          learner.workspaceId,
-          a.id,
-          a.cycle,
-          quiz.id,
-          number,
-          language,
-          JSON.stringify(Object.fromEntries(answers)),
-          JSON.stringify(stored),
-          result.percent,
-          quiz.quiz.passMark,
-          result.passed,
-          this.now(),
-        ],
-      );
+      const row = await repo.insertAttempt(tx, learner.workspaceId, a, {
+        quizId: quiz.id,
+        number,
+        language,
+        answers,
+        results: stored,
+        score: result.percent,
+        passMark: quiz.quiz.passMark,
+        passed: result.passed,
+        at: this.now(),
+      });
       await this.started(tx, learner, a);
       await audit(tx, {
         workspaceId: learner.workspaceId,
@@ -916,12 +795,14 @@ export class PlayerService {
         attemptsUsed: ta.used,
         maxAttempts: limit,
       });
-      return attemptResultOf(quiz, row, shown, language, model.primary, {
-        used: ta.used,
-        left: ta.passed ? 0 : attemptsLeft(limit, ta.used),
-        best: ta.best,
-        courseCompleted: Boolean(after.completion),
-      });
+      return ok(
+        attemptResultOf(quiz, row, shown, language, model.primary, {
+          used: ta.used,
+          left: ta.passed ? 0 : attemptsLeft(limit, ta.used),
+          best: ta.best,
+          courseCompleted: Boolean(after.completion),
+        }),
+      );
     });
   }
 
@@ -951,41 +832,26 @@ export class PlayerService {
     const completedOn = now.toISOString().slice(0, 10);
     const expiresOn = a.validity_years ? recertification(completedOn, a.validity_years).expiresOn : null;
     const title = courseTextIn(model, language).title;
-    const [completion] = await tx.query<{ id: string }>(
-      `INSERT INTO course_completions (workspace_id, user_id, course_id, assignment_id, cycle, completed_at, completed_on, score, attempts,
-                                       course_version, course_title, language, expires_on, source, recorded_by, reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-       ON CONFLICT (workspace_id, assignment_id, cycle) WHERE source <> 'IMPORTED' DO NOTHING RETURNING id`,
-      [
-        actor.workspaceId,
-        a.user_id,
-        a.course_id,
-        a.id,
-        a.cycle,
-        now,
-        completedOn,
-        score,
-        attempts,
-        a.course_version,
-        title,
-        language,
-        expiresOn,
-        source,
-        actor.userId,
-        force?.reason ?? null,
-      ],
-    );
-    if (!completion) return false;
-    await tx.query(
-      `UPDATE course_assignments SET status = 'COMPLETED', completed_at = $3 WHERE workspace_id = $1 AND id = $2`,
-      [actor.workspaceId, a.id, now],
-    );
+    const completionId = await repo.insertCompletion(tx, actor.workspaceId, a, {
+      at: now,
+      completedOn,
+      score,
+      attempts,
+      title,
+      language,
+      expiresOn,
+      source,
+      recordedBy: actor.userId,
+      reason: force?.reason ?? null,
+    });
+    if (!completionId) return false;
+    await repo.markCompleted(tx, actor.workspaceId, a.id, now);
     a.status = 'COMPLETED';
     a.completed_at = now;
     const code = await this.issueCertificate(
       tx,
       actor.workspaceId,
-      completion.id,
+      completionId,
       a,
       title,
       language,
@@ -1034,30 +900,21 @@ export class PlayerService {
     completedOn: string,
     expiresOn: string | null,
   ): Promise<string> {
-    const [who] = await tx.query<{ name: string; organisation: string }>(
-      `SELECT trim(u.first_name || ' ' || u.last_name) AS name, w.company_name AS organisation
-         FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE u.workspace_id = $1 AND u.id = $2`,
-      [workspaceId, a.user_id],
-    );
+    const who = await repo.certificateHolder(tx, workspaceId, a.user_id);
     const code = verificationCode(randomBytes(12));
-    await tx.query(
-      `INSERT INTO certificates (workspace_id, code, completion_id, user_id, course_id, name, course_title, language, organisation, completed_on, issued_on, expires_on)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        workspaceId,
-        code,
-        completionId,
-        a.user_id,
-        a.course_id,
-        who?.name || 'Learner',
-        title,
-        language,
-        who?.organisation ?? '',
-        completedOn,
-        this.today(),
-        expiresOn,
-      ],
-    );
+    await repo.insertCertificate(tx, workspaceId, {
+      code,
+      completionId,
+      userId: a.user_id,
+      courseId: a.course_id,
+      name: who?.name || 'Learner',
+      courseTitle: title,
+      language,
+      organisation: who?.organisation ?? '',
+      completedOn,
+      issuedOn: this.today(),
+      expiresOn,
+    });
     return code;
   }
 }

@@ -29,10 +29,11 @@ export async function buildCourse(
   } = {},
   blocks: LessonBlock[] = EVERY_BLOCK,
   register = true,
+  host = ACME,
 ): Promise<BuiltCourse> {
   if (register) await registerFiles(server, workspaceId);
   const call = async (method: 'POST' | 'PUT', url: string, payload: object) => {
-    const res = await server.request(ACME, { method, url: `${API}${url}`, payload, token });
+    const res = await server.request(host, { method, url: `${API}${url}`, payload, token });
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
   };
@@ -86,8 +87,14 @@ export async function buildCourse(
   };
 }
 
-export async function assign(server: TestServer, token: string, courseId: string, userIds: string[]): Promise<void> {
-  const res = await server.request(ACME, {
+export async function assign(
+  server: TestServer,
+  token: string,
+  courseId: string,
+  userIds: string[],
+  host = ACME,
+): Promise<void> {
+  const res = await server.request(host, {
     method: 'POST',
     url: `${API}/course/assign-course-to-users`,
     payload: { courseId, userIds },
