@@ -70,10 +70,12 @@ export async function provisionStatutoryProcess(
     }),
   );
   for (const stage of process.stages) {
-    const added = await builder.addStage(actor, version.workflowVersionId, {
-      name: stage.name,
-      description: stage.description,
-    });
+    const added = answer(
+      await builder.addStage(actor, version.workflowVersionId, {
+        name: stage.name,
+        description: stage.description,
+      }),
+    );
     for (const step of stage.steps) {
       const made = answer(
         await workflows.addStep(
@@ -95,12 +97,14 @@ export async function provisionStatutoryProcess(
               },
         ),
       );
-      await builder.saveStepSetting(actor, {
-        stepId: made.stepId,
-        ownerRole: step.ownerRole,
-        timeLimit: step.timeLimit,
-        stageId: added.stageId,
-      });
+      answer(
+        await builder.saveStepSetting(actor, {
+          stepId: made.stepId,
+          ownerRole: step.ownerRole,
+          timeLimit: step.timeLimit,
+          stageId: added.stageId,
+        }),
+      );
     }
   }
   answer(await workflows.publish(actor, workflow.workflowId, version.workflowVersionId));
