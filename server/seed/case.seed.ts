@@ -6,6 +6,7 @@ import { ComplaintService, type Actor } from '../case/complaints/complaints.serv
 import { provisionStatutoryProcess } from '../case/workflows/statutory-process';
 import { WorkflowService } from '../case/workflows/workflows.service';
 import type { Database } from '../platform/db/database';
+import { answer } from '../platform/refusal';
 import { OutboxMessages } from '../platform/messages';
 import type { DemoWorkspace } from './demo.seed';
 
@@ -96,14 +97,16 @@ export async function seedCase(db: Database, acme: DemoWorkspace, globex: DemoWo
 
   // ---- Acme: version 2 of the POSH process, a draft copied from the published one (how an admin changes it).
   if (acmeProcess) {
-    await new WorkflowService(db).createVersion(
-      { workspaceId: acme.id, userId: acme.adminId, ip: null },
-      acmeProcess.workflowId,
-      {
-        workflowVersionId: acmeProcess.workflowVersionId,
-        name: 'Inquiry under the POSH Act (with a conciliation step)',
-        description: 'Draft: the next version of the process, not yet published',
-      },
+    answer(
+      await new WorkflowService(db).createVersion(
+        { workspaceId: acme.id, userId: acme.adminId, ip: null },
+        acmeProcess.workflowId,
+        {
+          workflowVersionId: acmeProcess.workflowVersionId,
+          name: 'Inquiry under the POSH Act (with a conciliation step)',
+          description: 'Draft: the next version of the process, not yet published',
+        },
+      ),
     );
   }
 

@@ -723,3 +723,15 @@ export async function userInWorkspace(tx: Sql, ws: string, userId: string): Prom
   const rows = await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2`, [ws, userId]);
   return rows.length === 1;
 }
+
+/**
+ * The declared name of a file this workspace uploaded and the store confirmed (the uploads calls of the learning API,
+ * over the same database); null for another workspace's id, or one never confirmed.
+ */
+export async function confirmedFileName(tx: Sql, ws: string, fileId: string): Promise<string | null> {
+  const [file] = await tx.query<{ declared_name: string }>(
+    `SELECT declared_name FROM files WHERE workspace_id = $1 AND id::text = $2 AND status = 'CONFIRMED'`,
+    [ws, fileId],
+  );
+  return file?.declared_name ?? null;
+}

@@ -40,21 +40,18 @@ import {
   type Compliance,
   type Problems,
 } from '../../../src/domain/workflows/builder-rules';
-import {
-  canEdit,
-  FROZEN_VERSION_MESSAGE,
-  MEETING_FIELDS,
-  stepProblems,
-  type ActionType,
-} from '../../../src/domain/workflows/workflow-rules';
-import { audit } from '../../platform/audit';
+import { MEETING_FIELDS, stepProblems, type ActionType } from '../../../src/domain/workflows/workflow-rules';
 import type { Database, Sql } from '../../platform/db/database';
-import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
+import { ok, raise, refuse, type Outcome, type Refusal } from '../../platform/refusal';
 import * as workflows from '../workflows/workflows.repository';
-import type { Actor } from '../workflows/workflows.service';
+import { designAudit, designTransaction, editableVersion, type Actor } from '../workflows/workflows.service';
 import * as repo from './builder.repository';
 
-const RETRYABLE = new Set(['23505', '40001', '40P01']);
+const notFoundRefusal = (message: string): Refusal => refuse('not-found', 'NOT_FOUND', message);
+const invalid = (message: string, fields?: Record<string, string>): Refusal =>
+  refuse('invalid', 'VALIDATION', message, fields);
+const notMeetingStep = (): Refusal =>
+  invalid('Only a meeting step has a meeting form', { stepId: 'Choose a meeting step' });
 
 /**
  * The builder's parts. Every change is one tenant transaction that locks the version it changes and refuses a
@@ -65,14 +62,14 @@ export class BuilderService {
 
   // ---------- reads ----------
 
-  stepDetails(ws: string, versionId: string, stepId: string): Promise<StepDetail> {
+  stepDetails(ws: string, versionId: string, stepId: string): Promise<Outcome<StepDetail>> {
     return this.db.tenant(ws, async (tx) => {
       const step = (await workflows.listSteps(tx, ws, versionId)).find((s) => s.stepId === stepId);
-      if (!step) throw notFound('Step not found in this version');
+      if (!step) return notFoundRefusal('Step not found in this version');
       const stage = step.stageId
         ? (await repo.listStages(tx, ws, versionId)).find((s) => s.stageId === step.stageId)
         : undefined;
-      return {
+      return ok({
         ...step,
         stage: stage
           ? {
@@ -83,37 +80,37 @@ export class BuilderService {
               position: stage.position,
             }
           : null,
-      };
+      });
     });
   }
 
-  prerequisites(ws: string, versionId: string): Promise<PrerequisiteList> {
+  prerequisites(ws: string, versionId: string): Promise<Outcome<PrerequisiteList>> {
     return this.db.tenant(ws, async (tx) => {
       const version = await workflows.findVersion(tx, ws, versionId);
-      if (!version) throw notFound('Workflow version not found');
-      return this.prerequisiteList(tx, ws, version);
+      if (!version) return notFoundRefusal('Workflow version not found');
+      return ok(await this.prerequisiteList(tx, ws, version));
     });
   }
 
-  stepSetting(ws: string, stepId: string): Promise<StepSetting> {
+  stepSetting(ws: string, stepId: string): Promise<Outcome<StepSetting>> {
     return this.db.tenant(ws, async (tx) => {
       const step = await workflows.findStep(tx, ws, stepId);
-      if (!step) throw notFound('Step not found');
-      return settingOf(step);
+      if (!step) return notFoundRefusal('Step not found');
+      return ok(settingOf(step));
     });
   }
 
-  attributeRoles(ws: string, versionId: string, compliance: Compliance): Promise<AttributeRoles> {
+  attributeRoles(ws: string, versionId: string, compliance: Compliance): Promise<Outcome<AttributeRoles>> {
     return this.db.tenant(ws, async (tx) => {
-      if (!(await workflows.findVersion(tx, ws, versionId))) throw notFound('Workflow version not found');
+      if (!(await workflows.findVersion(tx, ws, versionId))) return notFoundRefusal('Workflow version not found');
       await repo.ensureStandardForm(tx, ws, versionId);
-      return repo.attributeRoles(tx, ws, versionId, compliance);
+      return ok(await repo.attributeRoles(tx, ws, versionId, compliance));
     });
   }
 
-  meetingFields(ws: string, stepId: string | undefined): Promise<MeetingFields> {
+  async meetingFields(ws: string, stepId: string | undefined): Promise<Outcome<MeetingFields>> {
     if (!stepId) {
-      return Promise.resolve({
+      return ok({
         workflowId: null,
         stepId: null,
         meetingFieldList: MEETING_FIELDS.map((f) => ({ ...f })),
@@ -122,11 +119,10 @@ export class BuilderService {
     }
     return this.db.tenant(ws, async (tx) => {
       const step = await workflows.findStep(tx, ws, stepId);
-      if (!step) throw notFound('Step not found');
+      if (!step) return notFoundRefusal('Step not found');
       const version = (await workflows.findVersion(tx, ws, step.version_id))!;
-      if (step.kind !== 'MEETING')
-        throw badRequest('Only a meeting step has a meeting form', { stepId: 'Choose a meeting step' });
-      return meetingFieldsOf(version.workflow_id, step);
+      if (step.kind !== 'MEETING') return notMeetingStep();
+      return ok(meetingFieldsOf(version.workflow_id, step));
     });
   }
 
@@ -136,40 +132,41 @@ export class BuilderService {
 
   // ---------- step actions and settings ----------
 
-  addStepAction(actor: Actor, stepId: string, body: AddStepActionBody): Promise<WorkflowStep> {
+  addStepAction(actor: Actor, stepId: string, body: AddStepActionBody): Promise<Outcome<WorkflowStep>> {
     return this.onStep(actor, stepId, 'workflow.step.action.add', async (tx, step) => {
       if (step.kind !== 'ACTION')
-        throw badRequest('A meeting step has no actions', {
+        return invalid('A meeting step has no actions', {
           actionType: 'A meeting step has no actions: add an action step',
         });
       const current = step.settings.actionTypes ?? [];
       const actionTypes = current.includes(body.actionType) ? current : [...current, body.actionType];
       const party = body.party !== undefined ? body.party : (step.settings.party ?? null);
-      check(stepProblems({ kind: 'ACTION', name: step.name, actionTypes, party }));
+      const problems = problemsRefusal(stepProblems({ kind: 'ACTION', name: step.name, actionTypes, party }));
+      if (problems) return problems;
       await repo.updateStepSettingsJson(tx, actor.workspaceId, stepId, { ...step.settings, actionTypes, party });
-      return { details: { actionType: body.actionType, party } };
+      return ok({ actionType: body.actionType, party });
     });
   }
 
-  removeStepAction(actor: Actor, stepId: string, actionType: ActionType): Promise<WorkflowStep> {
+  removeStepAction(actor: Actor, stepId: string, actionType: ActionType): Promise<Outcome<WorkflowStep>> {
     return this.onStep(actor, stepId, 'workflow.step.action.remove', async (tx, step) => {
       const current = step.settings.actionTypes ?? [];
       if (step.kind !== 'ACTION' || !current.includes(actionType)) {
-        throw badRequest('This step does not have that action', { actionType: 'This step does not have that action' });
+        return invalid('This step does not have that action', { actionType: 'This step does not have that action' });
       }
       const actionTypes = current.filter((t) => t !== actionType);
       const party = actionType === 'NOTIFY' ? null : (step.settings.party ?? null);
       const problems = stepProblems({ kind: 'ACTION', name: step.name, actionTypes, party });
       if (problems.actionTypes)
-        throw badRequest('A step keeps at least one action: remove the step instead', {
+        return invalid('A step keeps at least one action: remove the step instead', {
           actionType: problems.actionTypes,
         });
       await repo.updateStepSettingsJson(tx, actor.workspaceId, stepId, { ...step.settings, actionTypes, party });
-      return { details: { actionType } };
+      return ok({ actionType });
     });
   }
 
-  async saveStepSetting(actor: Actor, body: SaveStepSettingBody): Promise<StepSetting> {
+  async saveStepSetting(actor: Actor, body: SaveStepSettingBody): Promise<Outcome<StepSetting>> {
     const step = await this.onStep(actor, body.stepId, 'workflow.step.settings', async (tx, found) => {
       const next = {
         ownerRole: body.ownerRole !== undefined ? body.ownerRole : found.owner_role,
@@ -179,40 +176,49 @@ export class BuilderService {
       if (next.stageId) {
         const stage = await repo.findStage(tx, actor.workspaceId, next.stageId);
         if (!stage || stage.version_id !== found.version_id)
-          throw badRequest('Not a stage of this version', { stageId: 'Choose a stage of this version' });
+          return invalid('Not a stage of this version', { stageId: 'Choose a stage of this version' });
       }
       await repo.updateStepSetting(tx, actor.workspaceId, found.id, next);
-      return { details: { fields: Object.keys(body).filter((k) => k !== 'stepId') } };
+      return ok({ fields: Object.keys(body).filter((k) => k !== 'stepId') });
     });
-    return { stepId: step.stepId, ownerRole: step.ownerRole, timeLimit: step.timeLimit, stageId: step.stageId };
+    if (!step.ok) return step;
+    const { stepId, ownerRole, timeLimit, stageId } = step.value;
+    return ok({ stepId, ownerRole, timeLimit, stageId });
   }
 
   // ---------- stages ----------
 
-  addStage(actor: Actor, versionId: string, body: { name: string; description?: string }): Promise<WorkflowStage> {
-    return this.run(actor, async (tx) => {
+  addStage(
+    actor: Actor,
+    versionId: string,
+    body: { name: string; description?: string },
+  ): Promise<Outcome<WorkflowStage>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
-      await this.editableVersion(tx, ws, versionId);
+      const version = await editableVersion(tx, ws, versionId);
+      if (!version.ok) return version;
       const id = await repo.insertStage(tx, ws, versionId, body.name, body.description ?? '');
-      await this.audit(tx, actor, 'workflow.stage.add', id, { workflowVersionId: versionId, name: body.name });
-      return (await repo.listStages(tx, ws, versionId)).find((s) => s.stageId === id)!;
+      await designAudit(tx, actor, 'workflow.stage.add', id, { workflowVersionId: versionId, name: body.name });
+      return ok((await repo.listStages(tx, ws, versionId)).find((s) => s.stageId === id)!);
     });
   }
 
-  deleteStage(actor: Actor, stageId: string): Promise<void> {
-    return this.run(actor, async (tx) => {
+  deleteStage(actor: Actor, stageId: string): Promise<Outcome<{ ok: true }>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
       const stage = await repo.findStage(tx, ws, stageId);
-      if (!stage) throw notFound('Stage not found');
-      await this.editableVersion(tx, ws, stage.version_id);
+      if (!stage) return notFoundRefusal('Stage not found');
+      const version = await editableVersion(tx, ws, stage.version_id);
+      if (!version.ok) return version;
       await repo.deleteStage(tx, ws, stageId);
-      await this.audit(tx, actor, 'workflow.stage.delete', stageId, { workflowVersionId: stage.version_id });
+      await designAudit(tx, actor, 'workflow.stage.delete', stageId, { workflowVersionId: stage.version_id });
+      return ok({ ok: true as const });
     });
   }
 
   // ---------- prerequisites ----------
 
-  addPrerequisites(actor: Actor, body: AddPrerequisitesBody): Promise<PrerequisiteList> {
+  addPrerequisites(actor: Actor, body: AddPrerequisitesBody): Promise<Outcome<PrerequisiteList>> {
     return this.onPrerequisites(actor, body, 'workflow.prerequisite.add', async (tx) => {
       const items = body.prerequisiteList.map((p) => ({
         kind: p.kind,
@@ -221,18 +227,21 @@ export class BuilderService {
         referenceId: p.referenceId ?? null,
       }));
       await repo.insertPrerequisites(tx, actor.workspaceId, body.workflowVersionId, items);
-      return { count: items.length };
+      return ok({ count: items.length });
     });
   }
 
-  updatePrerequisites(actor: Actor, body: UpdatePrerequisitesBody): Promise<PrerequisiteList> {
+  updatePrerequisites(actor: Actor, body: UpdatePrerequisitesBody): Promise<Outcome<PrerequisiteList>> {
     return this.onPrerequisites(actor, body, 'workflow.prerequisite.update', async (tx, current) => {
       for (const [i, change] of body.prerequisiteList.entries()) {
         const found = current.find((p) => p.prerequisiteId === change.prerequisiteId);
+        // Raised: the changes before it are written, and roll back with it.
         if (!found)
-          throw badRequest('Not a prerequisite of this version', {
-            [`prerequisiteList.${i}.prerequisiteId`]: 'Not a prerequisite of this version',
-          });
+          raise(
+            invalid('Not a prerequisite of this version', {
+              [`prerequisiteList.${i}.prerequisiteId`]: 'Not a prerequisite of this version',
+            }),
+          );
         await repo.updatePrerequisite(tx, actor.workspaceId, found.prerequisiteId, {
           kind: change.kind ?? found.kind,
           label: change.label ?? found.label,
@@ -240,57 +249,63 @@ export class BuilderService {
           referenceId: change.referenceId !== undefined ? change.referenceId : found.referenceId,
         });
       }
-      return { prerequisiteIdList: body.prerequisiteList.map((p) => p.prerequisiteId) };
+      return ok({ prerequisiteIdList: body.prerequisiteList.map((p) => p.prerequisiteId) });
     });
   }
 
-  removePrerequisites(actor: Actor, body: RemovePrerequisitesBody): Promise<PrerequisiteList> {
+  removePrerequisites(actor: Actor, body: RemovePrerequisitesBody): Promise<Outcome<PrerequisiteList>> {
     return this.onPrerequisites(actor, body, 'workflow.prerequisite.remove', async (tx, current) => {
       const unknown = body.prerequisiteIdList.filter((id) => !current.some((p) => p.prerequisiteId === id));
       if (unknown.length)
-        throw badRequest('Not a prerequisite of this version', {
+        return invalid('Not a prerequisite of this version', {
           prerequisiteIdList: `Not a prerequisite of this version: ${unknown.join(', ')}`,
         });
       await repo.deletePrerequisites(tx, actor.workspaceId, body.workflowVersionId, body.prerequisiteIdList);
-      return { prerequisiteIdList: body.prerequisiteIdList };
+      return ok({ prerequisiteIdList: body.prerequisiteIdList });
     });
   }
 
   // ---------- who sees each field ----------
 
-  saveAttributeSetting(actor: Actor, body: SaveAttributeSettingBody): Promise<AttributeRoles> {
-    return this.run(actor, async (tx) => {
+  saveAttributeSetting(actor: Actor, body: SaveAttributeSettingBody): Promise<Outcome<AttributeRoles>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
-      await this.editableVersion(tx, ws, body.workflowVersionId);
+      const version = await editableVersion(tx, ws, body.workflowVersionId);
+      if (!version.ok) return version;
       const attribute = await repo.findAttribute(tx, ws, body.attributeId);
       if (!attribute || attribute.version_id !== body.workflowVersionId) {
-        throw badRequest('Not a field of this version', {
+        return invalid('Not a field of this version', {
           attributeId: 'Not a field of the complaint form of this version',
         });
       }
-      check(attributeRolesProblems(body.roles));
+      const problems = problemsRefusal(attributeRolesProblems(body.roles));
+      if (problems) return problems;
       await repo.saveAttributeRoles(tx, ws, body.workflowVersionId, body.complianceId, body.attributeId, body.roles);
-      await this.audit(tx, actor, 'workflow.attribute.roles', body.attributeId, {
+      await designAudit(tx, actor, 'workflow.attribute.roles', body.attributeId, {
         workflowVersionId: body.workflowVersionId,
         complianceId: body.complianceId,
         roles: body.roles,
       });
-      return repo.attributeRoles(tx, ws, body.workflowVersionId, body.complianceId);
+      return ok(await repo.attributeRoles(tx, ws, body.workflowVersionId, body.complianceId));
     });
   }
 
   // ---------- the complaint form ----------
 
-  addAttribute(actor: Actor, body: AddAttributeBody): Promise<FormAttribute> {
-    return this.run(actor, async (tx) => {
+  addAttribute(actor: Actor, body: AddAttributeBody): Promise<Outcome<FormAttribute>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
-      await this.editableVersion(tx, ws, body.workflowVersionId);
+      const version = await editableVersion(tx, ws, body.workflowVersionId);
+      if (!version.ok) return version;
       await repo.ensureStandardForm(tx, ws, body.workflowVersionId);
+      // Refusals from here on are raised: the standard form above may just have been written.
       const component = await repo.findComponent(tx, ws, body.componentId);
       if (!component || component.version_id !== body.workflowVersionId) {
-        throw badRequest('Not a part of this form', {
-          componentId: 'Choose a part of the complaint form of this version',
-        });
+        raise(
+          invalid('Not a part of this form', {
+            componentId: 'Choose a part of the complaint form of this version',
+          }),
+        );
       }
       const attribute = {
         label: body.label,
@@ -299,30 +314,31 @@ export class BuilderService {
         helpText: body.helpText ?? '',
         options: body.options ?? [],
       };
-      check(attributeProblems(attribute));
+      const problems = problemsRefusal(attributeProblems(attribute));
+      if (problems) raise(problems);
       const id = await repo.insertAttribute(tx, ws, {
         versionId: body.workflowVersionId,
         componentId: body.componentId,
         ...attribute,
       });
-      await this.audit(tx, actor, 'workflow.attribute.add', id, {
+      await designAudit(tx, actor, 'workflow.attribute.add', id, {
         workflowVersionId: body.workflowVersionId,
         label: body.label,
         fieldType: body.fieldType,
       });
-      return repo.attributeOf(tx, ws, body.workflowVersionId, id);
+      return ok(await repo.attributeOf(tx, ws, body.workflowVersionId, id));
     });
   }
 
-  updateAttribute(actor: Actor, id: string, body: UpdateAttributeBody): Promise<FormAttribute> {
+  updateAttribute(actor: Actor, id: string, body: UpdateAttributeBody): Promise<Outcome<FormAttribute>> {
     return this.onAttribute(actor, id, 'workflow.attribute.update', async (tx, found) => {
       const componentId = body.componentId ?? found.component_id;
       if (componentId !== found.component_id) {
         const target = await repo.findComponent(tx, actor.workspaceId, componentId);
         if (!target || target.version_id !== found.version_id)
-          throw badRequest('Not a part of this form', { componentId: 'Choose a part of this form' });
+          return invalid('Not a part of this form', { componentId: 'Choose a part of this form' });
         if (found.system_key)
-          throw badRequest('The law’s fields stay in their part', {
+          return invalid('The law’s fields stay in their part', {
             componentId: 'This field stays in its part of the form',
           });
       }
@@ -333,83 +349,87 @@ export class BuilderService {
         helpText: body.helpText ?? found.help_text,
         options: body.options ?? found.options,
       };
-      check(attributeProblems({ ...next, systemKey: found.system_key }));
+      const problems = problemsRefusal(attributeProblems({ ...next, systemKey: found.system_key }));
+      if (problems) return problems;
       await repo.updateAttribute(tx, actor.workspaceId, id, {
         ...next,
         componentId,
         moved: componentId !== found.component_id,
       });
-      return { fields: Object.keys(body) };
+      return ok({ fields: Object.keys(body) });
     });
   }
 
-  deleteAttribute(actor: Actor, id: string): Promise<void> {
-    return this.onAttribute(actor, id, 'workflow.attribute.delete', async (tx, found) => {
+  async deleteAttribute(actor: Actor, id: string): Promise<Outcome<{ ok: true }>> {
+    const deleted = await this.onAttribute(actor, id, 'workflow.attribute.delete', async (tx, found) => {
       const removable = canRemoveAttribute(found.system_key);
-      if (!removable.ok) throw badRequest(removable.message, { id: removable.message });
+      if (!removable.ok) return invalid(removable.message, { id: removable.message });
       await repo.deleteAttribute(tx, actor.workspaceId, id);
-      return { label: found.label };
-    }).then(() => undefined);
-  }
-
-  async orderAttribute(actor: Actor, id: string, position: number): Promise<FormComponent> {
-    let componentId = '';
-    let versionId = '';
-    await this.onAttribute(actor, id, 'workflow.attribute.order', async (tx, found) => {
-      componentId = found.component_id;
-      versionId = found.version_id;
-      const component = await repo.componentOf(tx, actor.workspaceId, found.version_id, found.component_id);
-      const order = moveTo(
-        component.attributes.map((a) => a.attributeId),
-        id,
-        position,
-      );
-      await repo.renumber(tx, actor.workspaceId, 'workflow_form_attributes', order);
-      return { position };
+      return ok({ label: found.label });
     });
-    return this.db.tenant(actor.workspaceId, (tx) => repo.componentOf(tx, actor.workspaceId, versionId, componentId));
+    return deleted.ok ? ok({ ok: true as const }) : deleted;
   }
 
-  confirmResourceUpload(actor: Actor, id: string, body: { fileId: string; fileName?: string }): Promise<FormAttribute> {
+  orderAttribute(actor: Actor, id: string, position: number): Promise<Outcome<FormComponent>> {
+    return this.onAttribute(
+      actor,
+      id,
+      'workflow.attribute.order',
+      async (tx, found) => {
+        const component = await repo.componentOf(tx, actor.workspaceId, found.version_id, found.component_id);
+        const order = moveTo(
+          component.attributes.map((a) => a.attributeId),
+          id,
+          position,
+        );
+        await repo.renumber(tx, actor.workspaceId, 'workflow_form_attributes', order);
+        return ok({ position });
+      },
+      (tx, found) => repo.componentOf(tx, actor.workspaceId, found.version_id, found.component_id),
+    );
+  }
+
+  confirmResourceUpload(
+    actor: Actor,
+    id: string,
+    body: { fileId: string; fileName?: string },
+  ): Promise<Outcome<FormAttribute>> {
     return this.onAttribute(actor, id, 'workflow.attribute.resource', async (tx) => {
-      // Only a file this workspace uploaded and the store confirmed (the uploads calls of the learning API, over the
-      // same database): another workspace's id, or one never confirmed, is no file.
-      const [file] = await tx.query<{ declared_name: string }>(
-        `SELECT declared_name FROM files WHERE workspace_id = $1 AND id::text = $2 AND status = 'CONFIRMED'`,
-        [actor.workspaceId, body.fileId],
-      );
-      if (!file)
-        throw badRequest('Upload the file and confirm it first', {
+      const declaredName = await repo.confirmedFileName(tx, actor.workspaceId, body.fileId);
+      if (declaredName === null)
+        return invalid('Upload the file and confirm it first', {
           fileId: `No uploaded file ${body.fileId} in this workspace`,
         });
-      await repo.setAttributeResource(tx, actor.workspaceId, id, body.fileId, body.fileName ?? file.declared_name);
-      return { fileId: body.fileId };
+      await repo.setAttributeResource(tx, actor.workspaceId, id, body.fileId, body.fileName ?? declaredName);
+      return ok({ fileId: body.fileId });
     });
   }
 
   addComponent(
     actor: Actor,
     body: { workflowVersionId: string; title: string; description?: string },
-  ): Promise<FormComponent> {
-    return this.run(actor, async (tx) => {
+  ): Promise<Outcome<FormComponent>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
-      await this.editableVersion(tx, ws, body.workflowVersionId);
+      const version = await editableVersion(tx, ws, body.workflowVersionId);
+      if (!version.ok) return version;
       await repo.ensureStandardForm(tx, ws, body.workflowVersionId);
       const id = await repo.insertComponent(tx, ws, body.workflowVersionId, body.title, body.description ?? '');
-      await this.audit(tx, actor, 'workflow.component.add', id, {
+      await designAudit(tx, actor, 'workflow.component.add', id, {
         workflowVersionId: body.workflowVersionId,
         title: body.title,
       });
-      return repo.componentOf(tx, ws, body.workflowVersionId, id);
+      return ok(await repo.componentOf(tx, ws, body.workflowVersionId, id));
     });
   }
 
-  updateComponent(actor: Actor, id: string, body: UpdateComponentBody): Promise<FormComponent> {
-    return this.run(actor, async (tx) => {
+  updateComponent(actor: Actor, id: string, body: UpdateComponentBody): Promise<Outcome<FormComponent>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
       const found = await repo.findComponent(tx, ws, id);
-      if (!found) throw notFound('Part of the form not found');
-      await this.editableVersion(tx, ws, found.version_id);
+      if (!found) return notFoundRefusal('Part of the form not found');
+      const version = await editableVersion(tx, ws, found.version_id);
+      if (!version.ok) return version;
       await repo.updateComponent(tx, ws, id, {
         title: body.title ?? found.title,
         description: body.description ?? found.description,
@@ -418,35 +438,37 @@ export class BuilderService {
         const order = (await repo.listComponents(tx, ws, found.version_id)).map((c) => c.componentId);
         await repo.renumber(tx, ws, 'workflow_form_components', moveTo(order, id, body.position));
       }
-      await this.audit(tx, actor, 'workflow.component.update', id, {
+      await designAudit(tx, actor, 'workflow.component.update', id, {
         workflowVersionId: found.version_id,
         fields: Object.keys(body),
       });
-      return repo.componentOf(tx, ws, found.version_id, id);
+      return ok(await repo.componentOf(tx, ws, found.version_id, id));
     });
   }
 
-  deleteComponent(actor: Actor, id: string): Promise<void> {
-    return this.run(actor, async (tx) => {
+  deleteComponent(actor: Actor, id: string): Promise<Outcome<{ ok: true }>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
       const found = await repo.findComponent(tx, ws, id);
-      if (!found) throw notFound('Part of the form not found');
-      await this.editableVersion(tx, ws, found.version_id);
+      if (!found) return notFoundRefusal('Part of the form not found');
+      const version = await editableVersion(tx, ws, found.version_id);
+      if (!version.ok) return version;
       if (found.system_key) {
         const message = `"${found.title}" is part of every complaint form and cannot be removed`;
-        throw badRequest(message, { id: message });
+        return invalid(message, { id: message });
       }
       await repo.deleteComponent(tx, ws, id);
-      await this.audit(tx, actor, 'workflow.component.delete', id, {
+      await designAudit(tx, actor, 'workflow.component.delete', id, {
         workflowVersionId: found.version_id,
         title: found.title,
       });
+      return ok({ ok: true as const });
     });
   }
 
   // ---------- meeting fields ----------
 
-  addMeetingFields(actor: Actor, body: AddMeetingFieldsBody): Promise<MeetingFields> {
+  addMeetingFields(actor: Actor, body: AddMeetingFieldsBody): Promise<Outcome<MeetingFields>> {
     return this.onMeetingStep(actor, body, 'workflow.meeting-field.add', (current) => {
       const added: CustomMeetingField[] = body.meetingFieldList.map((f) => ({
         meetingFieldId: randomUUID(),
@@ -455,18 +477,17 @@ export class BuilderService {
         required: f.required ?? false,
       }));
       const problems = meetingFieldsProblems([...current, ...added].map((f) => f.label));
-      check(shiftIndexes(problems, current.length));
-      return [...current, ...added];
+      return problemsRefusal(shiftIndexes(problems, current.length)) ?? ok([...current, ...added]);
     });
   }
 
-  updateMeetingFields(actor: Actor, body: UpdateMeetingFieldsBody): Promise<MeetingFields> {
+  updateMeetingFields(actor: Actor, body: UpdateMeetingFieldsBody): Promise<Outcome<MeetingFields>> {
     return this.onMeetingStep(actor, body, 'workflow.meeting-field.update', (current) => {
       const next = current.map((f) => ({ ...f }));
       for (const [i, change] of body.meetingFieldList.entries()) {
         const field = next.find((f) => f.meetingFieldId === change.meetingFieldId);
         if (!field)
-          throw badRequest('Not a field of this meeting form', {
+          return invalid('Not a field of this meeting form', {
             [`meetingFieldList.${i}.meetingFieldId`]: 'Not a field of this meeting form',
           });
         Object.assign(field, {
@@ -483,59 +504,61 @@ export class BuilderService {
         const at = body.meetingFieldList.findIndex((c) => c.meetingFieldId === next[index]?.meetingFieldId);
         renamed[at >= 0 ? `meetingFieldList.${at}.label` : key] = message;
       }
-      check(renamed);
-      return next;
+      return problemsRefusal(renamed) ?? ok(next);
     });
   }
 
-  removeMeetingFields(actor: Actor, body: RemoveMeetingFieldsBody): Promise<MeetingFields> {
+  removeMeetingFields(actor: Actor, body: RemoveMeetingFieldsBody): Promise<Outcome<MeetingFields>> {
     return this.onMeetingStep(actor, body, 'workflow.meeting-field.remove', (current) => {
       const unknown = body.meetingFieldIdList.filter((id) => !current.some((f) => f.meetingFieldId === id));
       if (unknown.length)
-        throw badRequest('Not a field of this meeting form', {
+        return invalid('Not a field of this meeting form', {
           meetingFieldIdList: `Not a field of this meeting form: ${unknown.join(', ')}`,
         });
-      return current.filter((f) => !body.meetingFieldIdList.includes(f.meetingFieldId));
+      return ok(current.filter((f) => !body.meetingFieldIdList.includes(f.meetingFieldId)));
     });
   }
 
   // ---------- action mails ----------
 
-  saveActionSetting(actor: Actor, body: SaveActionSettingBody): Promise<ActionSetting[]> {
-    return this.run(actor, async (tx) => {
+  saveActionSetting(actor: Actor, body: SaveActionSettingBody): Promise<Outcome<ActionSetting[]>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
-      await this.editableVersion(tx, ws, body.workflowVersionId);
-      check({
+      const version = await editableVersion(tx, ws, body.workflowVersionId);
+      if (!version.ok) return version;
+      const problems = problemsRefusal({
         ...mailTemplateProblems('mailSubject', body.mailSubject),
         ...mailTemplateProblems('mailBody', body.mailBody),
       });
+      if (problems) return problems;
       await repo.saveActionSetting(tx, ws, body.workflowVersionId, {
         actionType: body.actionType,
         mailSubject: body.mailSubject,
         mailBody: body.mailBody,
         includeComplaintCopy: body.includeComplaintCopy ?? false,
       });
-      await this.audit(tx, actor, 'workflow.action-setting.save', body.workflowVersionId, {
+      await designAudit(tx, actor, 'workflow.action-setting.save', body.workflowVersionId, {
         actionType: body.actionType,
       });
-      return repo.listActionSettings(tx, ws, body.workflowVersionId);
+      return ok(await repo.listActionSettings(tx, ws, body.workflowVersionId));
     });
   }
 
   // ---------- escalation ----------
 
-  saveEscalation(actor: Actor, body: SaveEscalationSettingBody): Promise<EscalationSetting> {
-    return this.run(actor, async (tx) => {
+  saveEscalation(actor: Actor, body: SaveEscalationSettingBody): Promise<Outcome<EscalationSetting>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
-      if (body.id && !(await repo.findEscalation(tx, ws, body.id))) throw notFound('Escalation setting not found');
+      if (body.id && !(await repo.findEscalation(tx, ws, body.id)))
+        return notFoundRefusal('Escalation setting not found');
       const branchId = body.branchId ?? null;
       if (branchId && (await workflows.unknownBranches(tx, ws, [branchId])).length) {
-        throw badRequest('Not a business unit of this workspace', {
+        return invalid('Not a business unit of this workspace', {
           branchId: 'Choose a business unit of this workspace',
         });
       }
       if (!(await repo.userInWorkspace(tx, ws, body.targetId))) {
-        throw badRequest('Not a member of this workspace', { targetId: 'Choose a member of this workspace' });
+        return invalid('Not a member of this workspace', { targetId: 'Choose a member of this workspace' });
       }
       const setting = {
         ...body,
@@ -543,9 +566,10 @@ export class BuilderService {
         secondThresholdDate: body.secondThresholdDate ?? null,
         enabled: body.enabled ?? true,
       };
-      check(escalationProblems(setting));
+      const problems = problemsRefusal(escalationProblems(setting));
+      if (problems) return problems;
       const saved = await repo.saveEscalation(tx, ws, setting);
-      await this.audit(tx, actor, 'escalation-setting.save', saved.id, {
+      await designAudit(tx, actor, 'escalation-setting.save', saved.id, {
         branchId,
         escalationType: body.escalationType,
         firstThresholdDate: body.firstThresholdDate,
@@ -553,7 +577,7 @@ export class BuilderService {
         targetId: body.targetId,
         enabled: setting.enabled,
       });
-      return saved;
+      return ok(saved);
     });
   }
 
@@ -564,35 +588,42 @@ export class BuilderService {
     actor: Actor,
     stepId: string,
     action: string,
-    fn: (tx: Sql, step: workflows.StepRow) => Promise<{ details: Record<string, unknown> }>,
-  ): Promise<WorkflowStep> {
-    return this.run(actor, async (tx) => {
+    change: (tx: Sql, step: workflows.StepRow) => Promise<Outcome<Record<string, unknown>>>,
+  ): Promise<Outcome<WorkflowStep>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
       const found = await workflows.findStep(tx, ws, stepId);
-      if (!found) throw notFound('Step not found');
-      await this.editableVersion(tx, ws, found.version_id);
+      if (!found) return notFoundRefusal('Step not found');
+      const version = await editableVersion(tx, ws, found.version_id);
+      if (!version.ok) return version;
       const step = (await workflows.findStep(tx, ws, stepId))!;
-      const { details } = await fn(tx, { ...step, settings: step.settings ?? {} });
+      const details = await change(tx, { ...step, settings: step.settings ?? {} });
+      if (!details.ok) return details;
       await workflows.touchVersion(tx, ws, found.version_id);
-      await this.audit(tx, actor, action, stepId, { workflowVersionId: found.version_id, ...details });
-      return (await workflows.listSteps(tx, ws, found.version_id)).find((s) => s.stepId === stepId)!;
+      await designAudit(tx, actor, action, stepId, { workflowVersionId: found.version_id, ...details.value });
+      return ok((await workflows.listSteps(tx, ws, found.version_id)).find((s) => s.stepId === stepId)!);
     });
   }
 
-  private onAttribute(
+  /** A change to one field of the complaint form of an editable version; answers the field (or `answerOf`). */
+  private onAttribute<T = FormAttribute>(
     actor: Actor,
     id: string,
     action: string,
-    fn: (tx: Sql, found: repo.AttributeRow) => Promise<Record<string, unknown>>,
-  ): Promise<FormAttribute> {
-    return this.run(actor, async (tx) => {
+    change: (tx: Sql, found: repo.AttributeRow) => Promise<Outcome<Record<string, unknown>>>,
+    answerOf?: (tx: Sql, found: repo.AttributeRow) => Promise<T>,
+  ): Promise<Outcome<T>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
       const found = await repo.findAttribute(tx, ws, id);
-      if (!found) throw notFound('Field not found');
-      await this.editableVersion(tx, ws, found.version_id);
-      const details = await fn(tx, found);
-      await this.audit(tx, actor, action, id, { workflowVersionId: found.version_id, ...details });
-      return (await repo.attributeOf(tx, ws, found.version_id, id)) ?? null!;
+      if (!found) return notFoundRefusal('Field not found');
+      const version = await editableVersion(tx, ws, found.version_id);
+      if (!version.ok) return version;
+      const details = await change(tx, found);
+      if (!details.ok) return details;
+      await designAudit(tx, actor, action, id, { workflowVersionId: found.version_id, ...details.value });
+      if (answerOf) return ok(await answerOf(tx, found));
+      return ok(((await repo.attributeOf(tx, ws, found.version_id, id)) ?? null!) as T);
     });
   }
 
@@ -600,15 +631,17 @@ export class BuilderService {
     actor: Actor,
     body: { workflowId: string; workflowVersionId: string },
     action: string,
-    fn: (tx: Sql, current: PrerequisiteList['prerequisiteList']) => Promise<Record<string, unknown>>,
-  ): Promise<PrerequisiteList> {
-    return this.run(actor, async (tx) => {
+    change: (tx: Sql, current: PrerequisiteList['prerequisiteList']) => Promise<Outcome<Record<string, unknown>>>,
+  ): Promise<Outcome<PrerequisiteList>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
-      const version = await this.editableVersion(tx, ws, body.workflowVersionId);
-      if (version.workflow_id !== body.workflowId) throw notFound('Workflow version not found');
-      const details = await fn(tx, await repo.listPrerequisites(tx, ws, version.id));
-      await this.audit(tx, actor, action, version.id, { workflowId: body.workflowId, ...details });
-      return this.prerequisiteList(tx, ws, version);
+      const version = await editableVersion(tx, ws, body.workflowVersionId);
+      if (!version.ok) return version;
+      if (version.value.workflow_id !== body.workflowId) return notFoundRefusal('Workflow version not found');
+      const details = await change(tx, await repo.listPrerequisites(tx, ws, version.value.id));
+      if (!details.ok) return details;
+      await designAudit(tx, actor, action, version.value.id, { workflowId: body.workflowId, ...details.value });
+      return ok(await this.prerequisiteList(tx, ws, version.value));
     });
   }
 
@@ -616,26 +649,29 @@ export class BuilderService {
     actor: Actor,
     body: { workflowId: string; stepId: string },
     action: string,
-    change: (current: CustomMeetingField[]) => CustomMeetingField[],
-  ): Promise<MeetingFields> {
-    return this.run(actor, async (tx) => {
+    change: (current: CustomMeetingField[]) => Outcome<CustomMeetingField[]>,
+  ): Promise<Outcome<MeetingFields>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
       const found = await workflows.findStep(tx, ws, body.stepId);
-      if (!found) throw notFound('Step not found');
-      const version = await this.editableVersion(tx, ws, found.version_id);
-      if (version.workflow_id !== body.workflowId) throw notFound('Step not found in this workflow');
+      if (!found) return notFoundRefusal('Step not found');
+      const editable = await editableVersion(tx, ws, found.version_id);
+      if (!editable.ok) return editable;
+      const version = editable.value;
+      if (version.workflow_id !== body.workflowId) return notFoundRefusal('Step not found in this workflow');
       const step = (await workflows.findStep(tx, ws, body.stepId))!;
-      if (step.kind !== 'MEETING')
-        throw badRequest('Only a meeting step has a meeting form', { stepId: 'Choose a meeting step' });
+      if (step.kind !== 'MEETING') return notMeetingStep();
       const settings = step.settings ?? {};
-      const customMeetingFields = change(settings.customMeetingFields ?? []);
+      const changed = change(settings.customMeetingFields ?? []);
+      if (!changed.ok) return changed;
+      const customMeetingFields = changed.value;
       await repo.updateStepSettingsJson(tx, ws, step.id, { ...settings, customMeetingFields });
       await workflows.touchVersion(tx, ws, version.id);
-      await this.audit(tx, actor, action, step.id, {
+      await designAudit(tx, actor, action, step.id, {
         workflowVersionId: version.id,
         labels: customMeetingFields.map((f) => f.label),
       });
-      return meetingFieldsOf(version.workflow_id, { ...step, settings: { ...settings, customMeetingFields } });
+      return ok(meetingFieldsOf(version.workflow_id, { ...step, settings: { ...settings, customMeetingFields } }));
     });
   }
 
@@ -646,48 +682,12 @@ export class BuilderService {
       prerequisiteList: await repo.listPrerequisites(tx, ws, version.id),
     };
   }
-
-  /** Locks the version and refuses a frozen one: published and archived versions change only by a new version. */
-  private async editableVersion(tx: Sql, ws: string, versionId: string): Promise<workflows.VersionRow> {
-    const version = await workflows.findVersion(tx, ws, versionId, { lock: true });
-    if (!version) throw notFound('Workflow version not found');
-    if (!canEdit(version)) throw conflict(FROZEN_VERSION_MESSAGE);
-    return version;
-  }
-
-  private audit(
-    tx: Sql,
-    actor: Actor,
-    action: string,
-    target: string,
-    details: Record<string, unknown>,
-  ): Promise<void> {
-    return audit(tx, {
-      workspaceId: actor.workspaceId,
-      actorUserId: actor.userId,
-      action,
-      target,
-      ip: actor.ip,
-      details,
-    });
-  }
-
-  private async run<T>(actor: Actor, fn: (tx: Sql) => Promise<T>): Promise<T> {
-    try {
-      return await this.db.tenant(actor.workspaceId, fn);
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      if (RETRYABLE.has((error as { code?: string }).code ?? '')) {
-        throw conflict('Someone else changed this workflow at the same time. Reload and try again.');
-      }
-      throw error;
-    }
-  }
 }
 
-function check(problems: Problems): void {
+/** The rules' problems as the refusal naming each field (null when there are none). */
+function problemsRefusal(problems: Problems): Refusal | null {
   const fields = Object.keys(problems);
-  if (fields.length > 0) throw badRequest(`Invalid ${fields.join(', ')}: ${problems[fields[0]]}`, problems);
+  return fields.length > 0 ? invalid(`Invalid ${fields.join(', ')}: ${problems[fields[0]]}`, problems) : null;
 }
 
 /** Problems found over `existing + added` name the added ones by their place in the request. */

@@ -4,6 +4,7 @@ import {
   type StatutoryProcessKind,
 } from '../../../src/domain/workflows/statutory-processes';
 import type { Database, Sql } from '../../platform/db/database';
+import { answer } from '../../platform/refusal';
 import { BuilderService } from '../builder/builder.service';
 import { WorkflowService, type Actor } from './workflows.service';
 
@@ -54,43 +55,58 @@ export async function provisionStatutoryProcess(
   const actor: Actor = { workspaceId, userId: null, ip: options.ip ?? null };
   const workflows = new WorkflowService(db);
   const builder = new BuilderService(db);
-  const workflow = await workflows.createWorkflow(actor, {
-    workflowName: process.workflowName,
-    workflowDescription: process.workflowDescription,
-    branchIdList: [],
-    defaultToWorkspace: true,
-  });
-  const version = await workflows.createVersion(actor, workflow.workflowId, {
-    name: process.versionName,
-    description: process.versionDescription,
-  });
+  const workflow = answer(
+    await workflows.createWorkflow(actor, {
+      workflowName: process.workflowName,
+      workflowDescription: process.workflowDescription,
+      branchIdList: [],
+      defaultToWorkspace: true,
+    }),
+  );
+  const version = answer(
+    await workflows.createVersion(actor, workflow.workflowId, {
+      name: process.versionName,
+      description: process.versionDescription,
+    }),
+  );
   for (const stage of process.stages) {
-    const added = await builder.addStage(actor, version.workflowVersionId, {
-      name: stage.name,
-      description: stage.description,
-    });
+    const added = answer(
+      await builder.addStage(actor, version.workflowVersionId, {
+        name: stage.name,
+        description: stage.description,
+      }),
+    );
     for (const step of stage.steps) {
-      const made = await workflows.addStep(
-        actor,
-        version.workflowVersionId,
-        step.kind === 'MEETING'
-          ? { kind: 'MEETING', name: step.name, description: step.description, meetingFieldList: step.meetingFieldList }
-          : {
-              kind: 'ACTION',
-              name: step.name,
-              description: step.description,
-              actionTypes: step.actionTypes,
-              party: step.party,
-            },
+      const made = answer(
+        await workflows.addStep(
+          actor,
+          version.workflowVersionId,
+          step.kind === 'MEETING'
+            ? {
+                kind: 'MEETING',
+                name: step.name,
+                description: step.description,
+                meetingFieldList: step.meetingFieldList,
+              }
+            : {
+                kind: 'ACTION',
+                name: step.name,
+                description: step.description,
+                actionTypes: step.actionTypes,
+                party: step.party,
+              },
+        ),
       );
-      await builder.saveStepSetting(actor, {
-        stepId: made.stepId,
-        ownerRole: step.ownerRole,
-        timeLimit: step.timeLimit,
-        stageId: added.stageId,
-      });
+      answer(
+        await builder.saveStepSetting(actor, {
+          stepId: made.stepId,
+          ownerRole: step.ownerRole,
+          timeLimit: step.timeLimit,
+          stageId: added.stageId,
+        }),
+      );
     }
   }
-  await workflows.publish(actor, workflow.workflowId, version.workflowVersionId);
+  answer(await workflows.publish(actor, workflow.workflowId, version.workflowVersionId));
   return { kind, workflowId: workflow.workflowId, workflowVersionId: version.workflowVersionId };
 }

@@ -4,6 +4,7 @@ import type {
   PublishWorkflowResponse,
   UpdateWorkflowStepBody,
   WorkflowDetail,
+  WorkflowSummary,
   WorkflowStep,
   WorkflowVersionDetail,
 } from '../../../src/contracts/case/workflows.contract';
@@ -19,7 +20,7 @@ import {
 } from '../../../src/domain/workflows/workflow-rules';
 import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
-import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
+import { ok, refuse, refusing, type Outcome, type Refusal } from '../../platform/refusal';
 import * as builder from '../builder/builder.repository';
 import { moveTo } from '../../../src/domain/workflows/builder-rules';
 import * as repo from './workflows.repository';
@@ -31,9 +32,65 @@ export interface Actor {
   ip: string | null;
 }
 
-const UNIQUE_VIOLATION = '23505';
-const SERIALIZATION_FAILURE = '40001';
-const DEADLOCK = '40P01';
+const RETRYABLE = new Set(['23505', '40001', '40P01']);
+
+const notFoundRefusal = (message: string): Refusal => refuse('not-found', 'NOT_FOUND', message);
+const invalid = (message: string, fields?: Record<string, string>): Refusal =>
+  refuse('invalid', 'VALIDATION', message, fields);
+
+/**
+ * One tenant transaction of the workflow builder (this service's and the builder's). A refusal the work returns
+ * before it writes ends it, and so does one it raises after writing (rolled back). A race the locks did not prevent
+ * (the unique index on PUBLISHED or on the version number, a deadlock) is a conflict the caller can retry, not a
+ * server error.
+ */
+export async function designTransaction<T>(
+  db: Database,
+  actor: Actor,
+  work: (tx: Sql) => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
+  try {
+    return await refusing(() => db.tenant(actor.workspaceId, work));
+  } catch (error) {
+    if (RETRYABLE.has((error as { code?: string }).code ?? ''))
+      return refuse(
+        'conflict',
+        'CONFLICT',
+        'Someone else changed this workflow at the same time. Reload and try again.',
+      );
+    throw error;
+  }
+}
+
+/** Locks the version and refuses a frozen one: published and archived versions change only by a new version. */
+export async function editableVersion(
+  tx: Sql,
+  workspaceId: string,
+  versionId: string,
+): Promise<Outcome<repo.VersionRow>> {
+  const version = await repo.findVersion(tx, workspaceId, versionId, { lock: true });
+  if (!version) return notFoundRefusal('Workflow version not found');
+  if (!canEdit(version)) return refuse('conflict', 'CONFLICT', FROZEN_VERSION_MESSAGE);
+  return ok(version);
+}
+
+/** The audit row of a change to a workflow's design, in its transaction. */
+export function designAudit(
+  tx: Sql,
+  actor: Actor,
+  action: string,
+  target: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  return audit(tx, {
+    workspaceId: actor.workspaceId,
+    actorUserId: actor.userId,
+    action,
+    target,
+    ip: actor.ip,
+    details,
+  });
+}
 
 /**
  * The version transitions of the workflow builder. Each call is one tenant transaction.
@@ -44,12 +101,34 @@ const DEADLOCK = '40P01';
 export class WorkflowService {
   constructor(private readonly db: Database) {}
 
+  async list(
+    workspaceId: string,
+    page: number,
+    pageSize: number,
+  ): Promise<{ items: WorkflowSummary[]; page: number; pageSize: number; total: number }> {
+    const { items, total } = await this.db.tenant(workspaceId, (tx) =>
+      repo.listWorkflows(tx, workspaceId, page, pageSize),
+    );
+    return { items, page, pageSize, total };
+  }
+
+  async workflow(workspaceId: string, workflowId: string): Promise<Outcome<WorkflowDetail>> {
+    const found = await this.db.tenant(workspaceId, (tx) => repo.findWorkflow(tx, workspaceId, workflowId));
+    return found ? ok(found) : notFoundRefusal('Workflow not found');
+  }
+
+  async version(workspaceId: string, versionId: string): Promise<Outcome<WorkflowVersionDetail>> {
+    const found = await this.db.tenant(workspaceId, (tx) => builder.versionDesign(tx, workspaceId, versionId));
+    return found ? ok(found) : notFoundRefusal('Workflow version not found');
+  }
+
   async createWorkflow(
     actor: Actor,
     body: { workflowName: string; workflowDescription: string; branchIdList: string[]; defaultToWorkspace: boolean },
-  ): Promise<WorkflowDetail> {
-    return this.run(actor, async (tx) => {
-      await this.checkBranches(tx, actor.workspaceId, body.branchIdList);
+  ): Promise<Outcome<WorkflowDetail>> {
+    return designTransaction(this.db, actor, async (tx) => {
+      const unknown = await this.unknownBranches(tx, actor.workspaceId, body.branchIdList);
+      if (unknown) return unknown;
       const id = await repo.insertWorkflow(tx, actor.workspaceId, {
         name: body.workflowName,
         description: body.workflowDescription,
@@ -57,8 +136,8 @@ export class WorkflowService {
         createdBy: actor.userId,
       });
       await repo.replaceWorkflowBranches(tx, actor.workspaceId, id, body.branchIdList);
-      await this.audit(tx, actor, 'workflow.create', id, { workflowName: body.workflowName });
-      return (await repo.findWorkflow(tx, actor.workspaceId, id))!;
+      await designAudit(tx, actor, 'workflow.create', id, { workflowName: body.workflowName });
+      return ok((await repo.findWorkflow(tx, actor.workspaceId, id))!);
     });
   }
 
@@ -71,18 +150,21 @@ export class WorkflowService {
       branchIdList?: string[];
       defaultToWorkspace?: boolean;
     },
-  ): Promise<WorkflowDetail> {
-    return this.run(actor, async (tx) => {
-      if (!(await repo.lockWorkflow(tx, actor.workspaceId, workflowId))) throw notFound('Workflow not found');
-      if (body.branchIdList) await this.checkBranches(tx, actor.workspaceId, body.branchIdList);
+  ): Promise<Outcome<WorkflowDetail>> {
+    return designTransaction(this.db, actor, async (tx) => {
+      if (!(await repo.lockWorkflow(tx, actor.workspaceId, workflowId))) return notFoundRefusal('Workflow not found');
+      if (body.branchIdList) {
+        const unknown = await this.unknownBranches(tx, actor.workspaceId, body.branchIdList);
+        if (unknown) return unknown;
+      }
       await repo.updateWorkflow(tx, actor.workspaceId, workflowId, {
         name: body.workflowName,
         description: body.workflowDescription,
         defaultToWorkspace: body.defaultToWorkspace,
       });
       if (body.branchIdList) await repo.replaceWorkflowBranches(tx, actor.workspaceId, workflowId, body.branchIdList);
-      await this.audit(tx, actor, 'workflow.update', workflowId, { fields: Object.keys(body) });
-      return (await repo.findWorkflow(tx, actor.workspaceId, workflowId))!;
+      await designAudit(tx, actor, 'workflow.update', workflowId, { fields: Object.keys(body) });
+      return ok((await repo.findWorkflow(tx, actor.workspaceId, workflowId))!);
     });
   }
 
@@ -90,22 +172,25 @@ export class WorkflowService {
     actor: Actor,
     workflowId: string,
     body: CreateWorkflowVersionBody,
-  ): Promise<WorkflowVersionDetail> {
-    return this.run(actor, async (tx) => {
+  ): Promise<Outcome<WorkflowVersionDetail>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
-      if (!(await repo.lockWorkflow(tx, ws, workflowId))) throw notFound('Workflow not found');
+      if (!(await repo.lockWorkflow(tx, ws, workflowId))) return notFoundRefusal('Workflow not found');
       const workflow = (await repo.findWorkflow(tx, ws, workflowId))!;
       let source: repo.VersionRow | null = null;
       if (body.workflowVersionId) {
         source = await repo.findVersion(tx, ws, body.workflowVersionId);
         if (!source || source.workflow_id !== workflowId) {
-          throw badRequest('The version to copy is not a version of this workflow', {
+          return invalid('The version to copy is not a version of this workflow', {
             workflowVersionId: 'Not a version of this workflow',
           });
         }
       }
       const branchIds = body.branchIdList ?? source?.branch_ids ?? workflow.branchIdList;
-      if (body.branchIdList) await this.checkBranches(tx, ws, body.branchIdList);
+      if (body.branchIdList) {
+        const unknown = await this.unknownBranches(tx, ws, body.branchIdList);
+        if (unknown) return unknown;
+      }
       const versionNumber = await repo.nextVersionNumber(tx, ws, workflowId);
       const id = await repo.insertVersion(tx, ws, {
         workflowId,
@@ -124,42 +209,45 @@ export class WorkflowService {
       } else {
         await builder.ensureStandardForm(tx, ws, id);
       }
-      await this.audit(tx, actor, 'workflow.version.create', id, {
+      await designAudit(tx, actor, 'workflow.version.create', id, {
         workflowId,
         versionNumber,
         copiedFromVersionId: source?.id ?? null,
       });
-      return (await builder.versionDesign(tx, ws, id))!;
+      return ok((await builder.versionDesign(tx, ws, id))!);
     });
   }
 
-  async publish(actor: Actor, workflowId: string, versionId: string): Promise<PublishWorkflowResponse> {
-    return this.run(actor, async (tx) => {
+  async publish(actor: Actor, workflowId: string, versionId: string): Promise<Outcome<PublishWorkflowResponse>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
-      if (!(await repo.lockWorkflow(tx, ws, workflowId))) throw notFound('Workflow not found');
+      if (!(await repo.lockWorkflow(tx, ws, workflowId))) return notFoundRefusal('Workflow not found');
       const version = await repo.findVersion(tx, ws, versionId, { lock: true });
-      if (!version || version.workflow_id !== workflowId) throw notFound('Workflow version not found');
+      if (!version || version.workflow_id !== workflowId) return notFoundRefusal('Workflow version not found');
       const check = canPublish({ status: version.status, stepCount: version.step_count });
       if (!check.ok) {
-        if (check.reason === 'no-steps') throw badRequest(check.message, { workflowVersionId: check.message });
-        throw conflict(check.message, { workflowVersionId: check.message });
+        const fields = { workflowVersionId: check.message };
+        return check.reason === 'no-steps'
+          ? invalid(check.message, fields)
+          : refuse('conflict', 'CONFLICT', check.message, fields);
       }
       const archivedVersionId = await repo.archivePublished(tx, ws, workflowId);
       await repo.markPublished(tx, ws, versionId, actor.userId);
-      await this.audit(tx, actor, 'workflow.publish', versionId, {
+      await designAudit(tx, actor, 'workflow.publish', versionId, {
         workflowId,
         versionNumber: version.version_number,
         archivedVersionId,
       });
       const published = (await repo.findVersion(tx, ws, versionId))!;
-      return { published: repo.toVersionSummary(published), archivedVersionId };
+      return ok({ published: repo.toVersionSummary(published), archivedVersionId });
     });
   }
 
-  async addStep(actor: Actor, versionId: string, body: AddWorkflowStepBody): Promise<WorkflowStep> {
-    return this.run(actor, async (tx) => {
+  async addStep(actor: Actor, versionId: string, body: AddWorkflowStepBody): Promise<Outcome<WorkflowStep>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
-      await this.editableVersion(tx, ws, versionId);
+      const version = await editableVersion(tx, ws, versionId);
+      if (!version.ok) return version;
       const step = {
         kind: body.kind,
         name: body.name,
@@ -168,7 +256,8 @@ export class WorkflowService {
         actionTypes: body.kind === 'ACTION' ? body.actionTypes : [],
         party: body.kind === 'ACTION' ? (body.party ?? null) : null,
       };
-      this.checkStep(step);
+      const problems = stepRefusal(step);
+      if (problems) return problems;
       const added = await repo.insertStep(tx, ws, {
         versionId,
         kind: step.kind,
@@ -177,19 +266,23 @@ export class WorkflowService {
         settings: settingsOf(step),
       });
       await repo.touchVersion(tx, ws, versionId);
-      await this.audit(tx, actor, 'workflow.step.add', added.stepId, { workflowVersionId: versionId, kind: step.kind });
-      return added;
+      await designAudit(tx, actor, 'workflow.step.add', added.stepId, {
+        workflowVersionId: versionId,
+        kind: step.kind,
+      });
+      return ok(added);
     });
   }
 
-  async updateStep(actor: Actor, stepId: string, body: UpdateWorkflowStepBody): Promise<WorkflowStep> {
-    return this.run(actor, async (tx) => {
+  async updateStep(actor: Actor, stepId: string, body: UpdateWorkflowStepBody): Promise<Outcome<WorkflowStep>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
       const found = await repo.findStep(tx, ws, stepId);
-      if (!found) throw notFound('Step not found');
-      await this.editableVersion(tx, ws, found.version_id);
+      if (!found) return notFoundRefusal('Step not found');
+      const version = await editableVersion(tx, ws, found.version_id);
+      if (!version.ok) return version;
       const current = (await repo.listSteps(tx, ws, found.version_id)).find((s) => s.stepId === stepId);
-      if (!current) throw notFound('Step not found');
+      if (!current) return notFoundRefusal('Step not found');
       const next = {
         kind: current.kind,
         name: body.name ?? current.name,
@@ -202,7 +295,8 @@ export class WorkflowService {
           current.kind === 'ACTION' && body.actionTypes === undefined ? current.actionTypes : (body.actionTypes ?? []),
         party: body.party !== undefined ? body.party : current.party,
       };
-      this.checkStep(next);
+      const problems = stepRefusal(next);
+      if (problems) return problems;
       // Fields the admin added to the meeting form (server/case/builder) stay.
       const custom = current.kind === 'MEETING' ? { customMeetingFields: current.customMeetingFields } : {};
       await repo.updateStep(tx, ws, stepId, {
@@ -215,81 +309,41 @@ export class WorkflowService {
         await builder.reorderSteps(tx, ws, found.version_id, moveTo(order, stepId, body.position));
       }
       await repo.touchVersion(tx, ws, found.version_id);
-      await this.audit(tx, actor, 'workflow.step.update', stepId, {
+      await designAudit(tx, actor, 'workflow.step.update', stepId, {
         workflowVersionId: found.version_id,
         fields: Object.keys(body),
         ...(body.position !== undefined ? { position: body.position } : {}),
       });
-      return (await repo.listSteps(tx, ws, found.version_id)).find((s) => s.stepId === stepId)!;
+      return ok((await repo.listSteps(tx, ws, found.version_id)).find((s) => s.stepId === stepId)!);
     });
   }
 
-  async deleteStep(actor: Actor, stepId: string, versionId: string): Promise<void> {
-    await this.run(actor, async (tx) => {
+  async deleteStep(actor: Actor, stepId: string, versionId: string): Promise<Outcome<{ ok: true }>> {
+    return designTransaction(this.db, actor, async (tx) => {
       const ws = actor.workspaceId;
-      await this.editableVersion(tx, ws, versionId);
-      if (!(await repo.deleteStep(tx, ws, versionId, stepId))) throw notFound('Step not found in this version');
+      const version = await editableVersion(tx, ws, versionId);
+      if (!version.ok) return version;
+      if (!(await repo.deleteStep(tx, ws, versionId, stepId))) return notFoundRefusal('Step not found in this version');
       await repo.touchVersion(tx, ws, versionId);
-      await this.audit(tx, actor, 'workflow.step.delete', stepId, { workflowVersionId: versionId });
+      await designAudit(tx, actor, 'workflow.step.delete', stepId, { workflowVersionId: versionId });
+      return ok({ ok: true as const });
     });
   }
 
-  /** Locks the version and refuses a frozen one: published and archived versions change only by a new version. */
-  private async editableVersion(tx: Sql, workspaceId: string, versionId: string): Promise<repo.VersionRow> {
-    const version = await repo.findVersion(tx, workspaceId, versionId, { lock: true });
-    if (!version) throw notFound('Workflow version not found');
-    if (!canEdit(version)) throw conflict(FROZEN_VERSION_MESSAGE);
-    return version;
-  }
-
-  private checkStep(step: Parameters<typeof stepProblems>[0]): void {
-    const problems = stepProblems(step);
-    const fields = Object.keys(problems);
-    if (fields.length > 0) throw badRequest(`Invalid step: ${fields.join(', ')}`, problems);
-  }
-
-  private async checkBranches(tx: Sql, workspaceId: string, branchIds: readonly string[]): Promise<void> {
+  /** Business units named that are not this workspace's: refused, naming them. */
+  private async unknownBranches(tx: Sql, workspaceId: string, branchIds: readonly string[]): Promise<Refusal | null> {
     const unknown = await repo.unknownBranches(tx, workspaceId, branchIds);
-    if (unknown.length > 0) {
-      throw badRequest('branchIdList names business units that are not in this workspace', {
-        branchIdList: `Unknown business unit: ${unknown.join(', ')}`,
-      });
-    }
-  }
-
-  private audit(
-    tx: Sql,
-    actor: Actor,
-    action: string,
-    target: string,
-    details: Record<string, unknown>,
-  ): Promise<void> {
-    return audit(tx, {
-      workspaceId: actor.workspaceId,
-      actorUserId: actor.userId,
-      action,
-      target,
-      ip: actor.ip,
-      details,
+    if (unknown.length === 0) return null;
+    return invalid('branchIdList names business units that are not in this workspace', {
+      branchIdList: `Unknown business unit: ${unknown.join(', ')}`,
     });
   }
+}
 
-  /**
-   * One tenant transaction. A race the locks did not prevent (the unique index on PUBLISHED or on the
-   * version number, a deadlock) is a conflict the caller can retry, not a server error.
-   */
-  private async run<T>(actor: Actor, fn: (tx: Sql) => Promise<T>): Promise<T> {
-    try {
-      return await this.db.tenant(actor.workspaceId, fn);
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      const code = (error as { code?: string }).code;
-      if (code === UNIQUE_VIOLATION || code === SERIALIZATION_FAILURE || code === DEADLOCK) {
-        throw conflict('Someone else changed this workflow at the same time. Reload and try again.');
-      }
-      throw error;
-    }
-  }
+function stepRefusal(step: Parameters<typeof stepProblems>[0]): Refusal | null {
+  const problems = stepProblems(step);
+  const fields = Object.keys(problems);
+  return fields.length > 0 ? invalid(`Invalid step: ${fields.join(', ')}`, problems) : null;
 }
 
 function settingsOf(step: {

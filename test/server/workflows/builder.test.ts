@@ -357,6 +357,28 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().fields).toHaveProperty(['prerequisiteList.0.prerequisiteId']);
+    // One unknown among several: nothing of the request is kept, not even the changes before it.
+    const half = await call('PUT', '/workflow-prerequisite', {
+      workflowId,
+      workflowVersionId: versionId,
+      prerequisiteList: [
+        { prerequisiteId: second.prerequisiteId, label: 'Half written' },
+        { prerequisiteId: first.prerequisiteId, label: 'Gone' },
+      ],
+    });
+    expect({ status: half.statusCode, body: half.json() }).toEqual({
+      status: 400,
+      body: {
+        code: 'VALIDATION',
+        message: 'Not a prerequisite of this version',
+        fields: { 'prerequisiteList.1.prerequisiteId': 'Not a prerequisite of this version' },
+      },
+    });
+    expect(
+      (await ok('GET', `/workflow-prerequisite/workflow-version/${versionId}`)).prerequisiteList.map(
+        (p: { label: string }) => p.label,
+      ),
+    ).toEqual(['POSH policy 2026']);
     const removeUnknown = await call('POST', '/workflow-prerequisite/remove', {
       workflowId,
       workflowVersionId: versionId,

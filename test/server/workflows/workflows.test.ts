@@ -353,6 +353,55 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     expect(copyAcross.json().fields).toHaveProperty('workflowVersionId');
   });
 
+  it('answers each refusal of the workflow service with its status and body', async () => {
+    const none = '00000000-0000-4000-8000-000000000000';
+    const wf = await newWorkflow('Refusals');
+    const v = await newVersion(wf.workflowId);
+    const { meeting } = await addSteps(v.workflowVersionId);
+    const body = async (res: Promise<{ statusCode: number; json: () => unknown }>) => {
+      const r = await res;
+      return { status: r.statusCode, body: r.json() };
+    };
+    expect(await body(call('GET', `/workflow/${none}`))).toEqual({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: 'Workflow not found' },
+    });
+    expect(await body(call('GET', `/workflow/version/${none}`))).toEqual({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: 'Workflow version not found' },
+    });
+    expect(await body(call('PUT', `/step/${none}`, { name: 'x' }))).toEqual({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: 'Step not found' },
+    });
+    expect(await body(call('DELETE', `/step/${none}/workflow/${v.workflowVersionId}`))).toEqual({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: 'Step not found in this version' },
+    });
+    expect(await body(call('PUT', `/workflow/${wf.workflowId}`, { branchIdList: [none] }))).toEqual({
+      status: 400,
+      body: {
+        code: 'VALIDATION',
+        message: 'branchIdList names business units that are not in this workspace',
+        fields: { branchIdList: `Unknown business unit: ${none}` },
+      },
+    });
+    expect(await body(call('PUT', `/step/${meeting.stepId}`, { name: ' ' }))).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION' },
+    });
+    expect((await publish(wf.workflowId, v.workflowVersionId)).statusCode).toBe(200);
+    const again = await body(publish(wf.workflowId, v.workflowVersionId));
+    expect(again).toMatchObject({
+      status: 409,
+      body: { code: 'CONFLICT', fields: { workflowVersionId: expect.any(String) } },
+    });
+    expect(await body(call('PUT', `/step/${meeting.stepId}`, { name: 'Renamed' }))).toMatchObject({
+      status: 409,
+      body: { code: 'CONFLICT', message: expect.stringMatching(/create a new version/) },
+    });
+  });
+
   it('keeps row-level security as a second wall on every workflow table', async () => {
     // Globex has its own (Canada) process: inside its transaction, no row of another workspace is visible.
     const [globex] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`);
