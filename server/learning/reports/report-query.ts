@@ -133,8 +133,12 @@ function keysSql(def: ReportDefinition, scope: ReportScope, settings: ReportSett
   const ws = p.add(scope.workspaceId);
   const now = p.add(settings.now.toISOString());
   const zone = p.add(settings.zone);
-  const person = personWhere(def, scope, p);
   const sides = sidesOf(def);
+  // No side left (a filter of one side asked of a report without it): no rows. Every parameter added so far is named,
+  // and no other is added: a parameter the text never names has no type, and the database refuses the statement.
+  if (!sides.course && !sides.policy)
+    return `SELECT NULL::text AS k1, NULL::text AS k2, NULL::uuid AS user_id, NULL::text AS kind, NULL::text AS k3, NULL::uuid AS item_id WHERE false AND ${ws}::uuid IS NOT NULL AND ${zone}::text IS NOT NULL AND ${now}::timestamptz IS NOT NULL`;
+  const person = personWhere(def, scope, p);
   const parts: string[] = [];
   if (sides.course) {
     const where = [`a.workspace_id = ${ws}`, 'a.unassigned_at IS NULL', ...person];
@@ -165,7 +169,6 @@ function keysSql(def: ReportDefinition, scope: ReportScope, settings: ReportSett
   }
   // The zone parameter is referenced only by date filters; keep it typed for PostgreSQL when unused.
   const zoneUse = `${zone}::text IS NOT NULL`;
-  if (parts.length === 0) return `SELECT NULL::text AS k1, NULL::text AS k2, NULL::uuid AS user_id, NULL::text AS kind, NULL::text AS k3, NULL::uuid AS item_id WHERE false AND ${zoneUse} AND ${now}::timestamptz IS NOT NULL`;
   return `SELECT * FROM (${parts.join('\n UNION ALL \n')}) keys WHERE ${zoneUse} AND ${now}::timestamptz IS NOT NULL`;
 }
 
