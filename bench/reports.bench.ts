@@ -70,7 +70,7 @@ function inline(text: string, params: unknown[]): string {
   return out;
 }
 
-async function seed(db: Database, people: number): Promise<{ ws: string; courseIds: string[] }> {
+export async function seed(db: Database, people: number): Promise<{ ws: string; courseIds: string[] }> {
   const courseIds: string[] = [];
   const [ws] = await db.system((tx) =>
     tx.query<{ id: string }>(

@@ -205,6 +205,8 @@ function detailsSql(def: ReportDefinition, page: string, settings: ReportSetting
     if (has('assignedOn')) select.push(`a.assigned_at AS "assignedOn"`);
     if (has('status')) select.push(`CASE WHEN a.id IS NULL THEN NULL ELSE ${courseStatus(nowOf())} END AS "status"`);
     if (has('completedOn')) select.push(`a.completed_at AS "completedOn"`);
+    // The current certificate's expiry (the one the expiry filter and the dashboard read); none before completion.
+    if (has('expiresOn')) select.push(`CASE WHEN a.status = 'COMPLETED' THEN ${CERTIFICATE_EXPIRES}::text END AS "expiresOn"`);
     if (has('completionPercentage')) {
       // Lessons done and quizzes passed of this cycle, of the course's contents; 100 once completed.
       joins.push(`LEFT JOIN LATERAL (
