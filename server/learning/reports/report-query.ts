@@ -87,7 +87,7 @@ function dayRange(column: string, range: { from?: string; to?: string } | undefi
 /** The expiry day of an assignment's current certificate: its latest completion of the cycle (as the dashboard counts). */
 const CERTIFICATE_EXPIRES = `(SELECT cc.expires_on FROM course_completions cc
    WHERE cc.workspace_id = a.workspace_id AND cc.assignment_id = a.id AND cc.cycle = a.cycle
-   ORDER BY cc.completed_at DESC LIMIT 1)`;
+   ORDER BY cc.completed_at DESC, cc.id DESC LIMIT 1)`;
 
 /** The expiry filters: completed assignments whose current certificate expires on the days asked (both ends included). */
 function expiryWhere(f: ReportDefinition['filters'], p: Params, now: string, zone: string): string[] {
