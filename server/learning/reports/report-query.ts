@@ -87,7 +87,7 @@ function dayRange(column: string, range: { from?: string; to?: string } | undefi
 /** The expiry day of an assignment's current certificate: its latest completion of the cycle (as the dashboard counts). */
 const CERTIFICATE_EXPIRES = `(SELECT cc.expires_on FROM course_completions cc
    WHERE cc.workspace_id = a.workspace_id AND cc.assignment_id = a.id AND cc.cycle = a.cycle
-   ORDER BY cc.completed_at DESC LIMIT 1)`;
+   ORDER BY cc.completed_at DESC, cc.id DESC LIMIT 1)`;
 
 /** The expiry filters: completed assignments whose current certificate expires on the days asked (both ends included). */
 function expiryWhere(f: ReportDefinition['filters'], p: Params, now: string, zone: string): string[] {
@@ -133,8 +133,12 @@ function keysSql(def: ReportDefinition, scope: ReportScope, settings: ReportSett
   const ws = p.add(scope.workspaceId);
   const now = p.add(settings.now.toISOString());
   const zone = p.add(settings.zone);
-  const person = personWhere(def, scope, p);
   const sides = sidesOf(def);
+  // No side left (a filter of one side asked of a report without it): no rows. Every parameter added so far is named,
+  // and no other is added: a parameter the text never names has no type, and the database refuses the statement.
+  if (!sides.course && !sides.policy)
+    return `SELECT NULL::text AS k1, NULL::text AS k2, NULL::uuid AS user_id, NULL::text AS kind, NULL::text AS k3, NULL::uuid AS item_id WHERE false AND ${ws}::uuid IS NOT NULL AND ${zone}::text IS NOT NULL AND ${now}::timestamptz IS NOT NULL`;
+  const person = personWhere(def, scope, p);
   const parts: string[] = [];
   if (sides.course) {
     const where = [`a.workspace_id = ${ws}`, 'a.unassigned_at IS NULL', ...person];
@@ -165,7 +169,6 @@ function keysSql(def: ReportDefinition, scope: ReportScope, settings: ReportSett
   }
   // The zone parameter is referenced only by date filters; keep it typed for PostgreSQL when unused.
   const zoneUse = `${zone}::text IS NOT NULL`;
-  if (parts.length === 0) return `SELECT NULL::text AS k1, NULL::text AS k2, NULL::uuid AS user_id, NULL::text AS kind, NULL::text AS k3, NULL::uuid AS item_id WHERE false AND ${zoneUse} AND ${now}::timestamptz IS NOT NULL`;
   return `SELECT * FROM (${parts.join('\n UNION ALL \n')}) keys WHERE ${zoneUse} AND ${now}::timestamptz IS NOT NULL`;
 }
 
@@ -202,6 +205,8 @@ function detailsSql(def: ReportDefinition, page: string, settings: ReportSetting
     if (has('assignedOn')) select.push(`a.assigned_at AS "assignedOn"`);
     if (has('status')) select.push(`CASE WHEN a.id IS NULL THEN NULL ELSE ${courseStatus(nowOf())} END AS "status"`);
     if (has('completedOn')) select.push(`a.completed_at AS "completedOn"`);
+    // The current certificate's expiry (the one the expiry filter and the dashboard read); none before completion.
+    if (has('expiresOn')) select.push(`CASE WHEN a.status = 'COMPLETED' THEN ${CERTIFICATE_EXPIRES}::text END AS "expiresOn"`);
     if (has('completionPercentage')) {
       // Lessons done and quizzes passed of this cycle, of the course's contents; 100 once completed.
       joins.push(`LEFT JOIN LATERAL (

@@ -44,7 +44,9 @@ export async function openPostgres(
     statement_timeout: timeouts.statementMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
     // A statement whose client died (a killed worker) is stopped within this interval instead of running to its end.
-    options: `-c client_connection_check_interval=${timeouts.connectionCheckMs}`,
+    // JIT off: the app's statements are short or read by index; at the row counts of a large report or dashboard the
+    // planner's cost passes JIT's threshold, and compiling took a second and more per statement, each time, for no gain.
+    options: `-c client_connection_check_interval=${timeouts.connectionCheckMs} -c jit=off`,
   });
   // An idle client losing its connection (a server restart, a dropped database) must not crash the process:
   // the pool discards it and the next query opens a new one.

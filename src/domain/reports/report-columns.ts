@@ -21,6 +21,7 @@ export const ReportColumn = z.enum([
   'status',
   'completionPercentage',
   'completedOn',
+  'expiresOn',
   'testAttempts',
   'testScore',
   'testStatus',
@@ -44,6 +45,7 @@ export const REPORT_COLUMN_LABELS: Record<ReportColumn, string> = {
   status: 'Course status',
   completionPercentage: 'Completion (%)',
   completedOn: 'Completed on',
+  expiresOn: 'Certificate expires on',
   testAttempts: 'Test attempts',
   testScore: 'Test score (%)',
   testStatus: 'Test status',
@@ -67,6 +69,7 @@ export const COLUMN_SIDE: Record<ReportColumn, 'person' | 'course' | 'policy'> =
   status: 'course',
   completionPercentage: 'course',
   completedOn: 'course',
+  expiresOn: 'course',
   testAttempts: 'course',
   testScore: 'course',
   testStatus: 'course',
@@ -74,7 +77,14 @@ export const COLUMN_SIDE: Record<ReportColumn, 'person' | 'course' | 'policy'> =
 };
 
 /** Columns that hold a date (shown in the workspace's date format and zone). */
-export const DATE_COLUMNS: ReadonlySet<ReportColumn> = new Set(['dateOfJoining', 'policyAcceptedOn', 'assignedOn', 'completedOn', 'testCompletedOn']);
+export const DATE_COLUMNS: ReadonlySet<ReportColumn> = new Set([
+  'dateOfJoining',
+  'policyAcceptedOn',
+  'assignedOn',
+  'completedOn',
+  'expiresOn',
+  'testCompletedOn',
+]);
 
 export const CourseReportStatus = z.enum(['NOT_STARTED', 'IN_PROGRESS', 'COMPLETED', 'OVERDUE']);
 export type CourseReportStatus = z.infer<typeof CourseReportStatus>;

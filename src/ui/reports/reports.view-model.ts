@@ -74,6 +74,9 @@ export class ReportsViewModel {
       this.isCourseInclude = link.rows !== 'policy';
       this.isPolicyInclude = link.rows !== 'course';
       this.filters = { ...link.filters };
+      // A link to expiring certificates (the dashboard's figure) shows the day each one expires.
+      if ((link.filters.expires || link.filters.expiresWithinDays !== undefined) && !this.columns.includes('expiresOn'))
+        this.columns = [...this.columns, 'expiresOn'];
       this.page = 1;
     }
     try {

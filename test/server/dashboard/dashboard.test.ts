@@ -189,4 +189,33 @@ describe.each(DATABASES)('the compliance dashboard on %s', (kind) => {
       (await server.request(GLOBEX, { method: 'GET', url: '/learning-api/api/dashboard', token: admin })).statusCode,
     ).toBe(401);
   });
+
+  it('counts overdue learners as people, not rows: one person late on two courses is one learner', async () => {
+    // Farah (South) is late on Beta; now on Alpha too.
+    const farah = world.people[5];
+    await server.db.tenant(world.workspaceId, (tx) =>
+      tx.query(
+        `INSERT INTO course_assignments (workspace_id, course_id, user_id, status, assigned_at, course_version, due_at)
+         VALUES ($1, $2, $3, 'ASSIGNED', '2026-05-01T09:00:00Z', 2, '2026-05-10T00:00:00Z')`,
+        [world.workspaceId, world.courseA, farah.id],
+      ),
+    );
+    const south = await dashboard(admin, `?branchId=${world.south}`);
+    expect(south.training).toMatchObject({ overdue: 2, overdueLearners: 1 });
+    const d = await dashboard(admin);
+    const res = await call('POST', '/preview', admin, {
+      columns: ['courseName'],
+      isCourseInclude: true,
+      isPolicyInclude: false,
+      pageSize: 200,
+      filters: { courseStatuses: ['OVERDUE'] },
+    });
+    const rows = (res.json() as { rows: { userId: string }[] }).rows;
+    expect(rows.filter((r) => r.userId === farah.id)).toHaveLength(2);
+    expect(d.training.overdue).toBe(rows.length);
+    expect(d.training.overdueLearners).toBe(new Set(rows.map((r) => r.userId)).size);
+    expect(d.byCourse.find((c) => c.id === world.courseA)?.overdue).toBe(
+      await total(admin, courses({ courseIds: [world.courseA], courseStatuses: ['OVERDUE'] })),
+    );
+  });
 });

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDay } from '../../../src/domain/shared/date-time';
 import type { ReportRow } from '../../../src/contracts/learning/reports.contract';
-import { ReportColumn } from '../../../src/domain/reports/report-columns';
+import { ReportColumn, reportDate } from '../../../src/domain/reports/report-columns';
 import { ReportExportHalted } from '../../../server/learning/reports/report-export';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { ACME, buildReportWorld, csvRecords, GLOBEX, reports, type ReportWorld } from './report-fixtures';
@@ -119,6 +119,10 @@ describe.each(DATABASES)('reports on %s', (kind) => {
       'eshan:POLICY:Report conduct policy',
       'farah:POLICY:Report conduct policy',
     ]);
+    // Asked only of the side the report leaves out, a filter leaves no rows: an empty report, never a server error.
+    expect(await emails({ accepted: { from: '2020-01-01' } }, { isPolicyInclude: false })).toEqual([]);
+    expect(await emails({ policyVersion: 1, userStatuses: ['ACTIVE'] }, { isPolicyInclude: false })).toEqual([]);
+    expect(await emails({ courseVersion: 1 }, { isCourseInclude: false })).toEqual([]);
     const bad = await call('POST', '/preview', admin, { columns: ALL, ...BOTH, filters: { assigned: { from: '2026-03-01', to: '2026-01-01' } } });
     expect(bad.statusCode).toBe(400);
     const unknown = await call('POST', '/preview', admin, { columns: ['salary'], ...BOTH });
@@ -223,6 +227,36 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     for (const row of values) for (const cell of row) expect(typeof cell === 'string' && /^[=+\-@]/.test(cell), String(cell)).toBe(false);
     sheet.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
     expect(values.find((r) => r[1] === 'chetan.report@acme.test')?.[4]).toBe("'@SUM(A1:A9)");
+  });
+
+  it('shows the day each current certificate expires, in the preview and the file, beside the expiry filter', async () => {
+    // Asha's completed Alpha carries a certificate expiring in ten of the workspace's days; her Beta is not completed.
+    const today = localDay(new Date(), 'Asia/Kolkata');
+    const inTen = new Date(Date.parse(`${today}T00:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10);
+    await server.db.tenant(world.workspaceId, (tx) =>
+      tx.query(
+        `INSERT INTO course_completions (workspace_id, user_id, course_id, assignment_id, cycle, completed_at, completed_on, course_title, language, expires_on, source)
+         VALUES ($1, $2, $3, $4, 1, '2026-01-20T09:00:00Z', '2026-01-20', 'Report course Alpha', 'ENGLISH', $5, 'ADMIN')`,
+        [world.workspaceId, world.people[0].id, world.courseA, world.assignments.get(`${world.people[0].email}:A`), inTen],
+      ),
+    );
+    const shown = reportDate(inTen, 'Asia/Kolkata', 'day-month-year');
+    const columns = ['courseName', 'status', 'expiresOn'];
+    const all = await preview(admin, { columns, filters: { branchIds: [world.north] }, isPolicyInclude: false });
+    const asha = all.rows.filter((r) => r.email === 'asha.report@acme.test');
+    expect(asha.map((r) => [r.values.courseName, r.values.expiresOn])).toEqual([
+      ['Report course Alpha', shown],
+      ['Report course Beta', null],
+    ]);
+    const expiring = await preview(admin, { columns, filters: { expires: { from: today, to: inTen } }, isPolicyInclude: false });
+    expect(expiring.rows.map((r) => [r.email, r.values.expiresOn])).toEqual([['asha.report@acme.test', shown]]);
+    expect((await preview(admin, { columns, filters: { expiresWithinDays: 9 }, isPolicyInclude: false })).total).toBe(0);
+
+    const job = await call('POST', '/export', admin, { name: 'Expiring', columns, filters: { expiresWithinDays: 10 }, isCourseInclude: true, isPolicyInclude: false, format: 'CSV' });
+    expect(job.statusCode, job.body).toBe(200);
+    await server.jobs!.runPending();
+    const records = csvRecords((await download(job.json().jobId, admin)).toString('utf8'));
+    expect(records).toEqual([expect.objectContaining({ Email: 'asha.report@acme.test', Course: 'Report course Alpha', 'Certificate expires on': shown })]);
   });
 
   it('starts an interrupted export again from its first row and never offers the half file', async () => {
