@@ -6,6 +6,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-server/**',
       'data/**',
       'reports/**',
       'bench/out/**',

@@ -1,6 +1,7 @@
-// The real server (`server/main.ts`) as a child process, for the measurements that must see it as it runs in
-// production: over HTTP, in a process of its own (its memory is not mixed with the benchmark's), on a database of
-// its own. Used by the import benchmark and the crash drill.
+// The real server as `npm start` runs it (the bundle of `server/main.ts`, dist-server/main.js, rebuilt once per bench
+// run from the current sources) as a child process, for the measurements that must see it as it runs in production:
+// over HTTP, in a process of its own (its memory is not mixed with the benchmark's), on a database of its own. Used by
+// the import, memory and upload benchmarks and the crash drill.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,6 +21,20 @@ export const START_FLAGS: string[] = (
 )
   .split(/\s+/)
   .filter((word) => word.startsWith('--'));
+
+let bundled: Promise<void> | null = null;
+
+/** dist-server/ made from the current sources (scripts/build-server.mjs), once per bench process. */
+export function buildServerBundle(): Promise<void> {
+  bundled ??= (async () => {
+    // @ts-expect-error: a JavaScript build script without types
+    const { bundleServer } = (await import('../scripts/build-server.mjs')) as {
+      bundleServer: (entries?: Record<string, string>, outdir?: string) => Promise<void>;
+    };
+    await bundleServer();
+  })();
+  return bundled;
+}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -93,26 +108,24 @@ export class ServerProcess {
     return this.child!.pid!;
   }
 
-  /** Starts the server and waits until it answers; returns how long that took (ms). */
-  async start(): Promise<number> {
+  /** Starts the server and waits until it answers; returns how long that took (ms). `onSpawn` gets its pid at once. */
+  async start(onSpawn?: (pid: number) => void): Promise<number> {
+    await buildServerBundle();
     const began = performance.now();
     const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    this.child = spawn(
-      process.execPath,
-      [...START_FLAGS, ...extra, '--import', 'tsx', path.join(ROOT, 'server/main.ts')],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          PORT: String(this.port),
-          HOST: '127.0.0.1',
-          MAIN_HOST: 'localhost',
-          LOG_LEVEL: 'warn',
-          ...this.env,
-        },
-        stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+    this.child = spawn(process.execPath, [...START_FLAGS, ...extra, path.join(ROOT, 'dist-server/main.js')], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        MAIN_HOST: 'localhost',
+        LOG_LEVEL: 'warn',
+        ...this.env,
       },
-    );
+      stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+    });
+    onSpawn?.(this.child.pid!);
     // A first start migrates and seeds: on a loaded machine that takes minutes (BENCH_START_SECONDS, 180 by default).
     const until = began + Number(process.env.BENCH_START_SECONDS ?? 180) * 1000;
     while (performance.now() < until) {

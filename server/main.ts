@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { migrate } from './platform/db/migrate';
@@ -13,7 +15,7 @@ import { Argon2PasswordHasher } from './platform/passwords';
 import { OidcProviders } from './main/auth/oidc-providers';
 import { HttpSmsGateway } from './platform/transports/http-sms-gateway';
 import { DEMO_PASSWORD } from './seed/demo.seed';
-import { DemoAccountsInProduction, prepareDatabase } from './seed/first-start';
+import { DemoAccountsInProduction, demoSeedWanted, prepareDatabase } from './seed/first-start';
 import { seedDemoFiles } from './seed/learning.seed';
 import { JobQueue } from './platform/jobs';
 import { JOB_FILES_MIGRATE } from './platform/file-jobs';
@@ -26,14 +28,8 @@ const releaseDataDir = db.kind === 'pglite' ? await holdDataDir(config.dataDir) 
 const applied = await migrate(db);
 const passwords = new Argon2PasswordHasher();
 // Production never seeds the demo, and refuses to start while one of its accounts (public password) is in the database.
-let seeded = false;
 try {
-  ({ seeded } = await prepareDatabase(db, passwords, {
-    production: config.production,
-    seed: config.seed,
-    mainHost: config.mainHost,
-    socialSignIn: config.oidc.map((p) => p.provider),
-  }));
+  await prepareDatabase(db, passwords, { production: config.production, seed: false, mainHost: config.mainHost });
 } catch (error) {
   if (!(error instanceof DemoAccountsInProduction)) throw error;
   console.error(error.message);
@@ -42,12 +38,39 @@ try {
   process.exit(1);
 }
 
+// The demo seed runs in a process of its own, so that what it loads (pdfkit, the seed's data) is never in this one;
 // PGlite keeps every page of WebAssembly memory its work ever touched, and migrating (hundreds of tables' catalog
-// entries) or seeding touches about 100 MB more than serving does: a start that did either reopens the database,
-// and the first instance's memory is returned (docs/architecture.md "Memory").
-if (db.kind === 'pglite' && (applied.length > 0 || seeded)) {
+// entries) touches more than serving does: a start that migrated reopens the embedded database, and the first
+// instance's memory is returned (docs/architecture.md "Memory").
+let seeded = false;
+if (await demoSeedWanted(db, config)) {
+  if (db.kind === 'pglite') await db.close();
+  seeded = await seedInChild();
+  if (db.kind === 'pglite') db = await openDatabase(config);
+} else if (db.kind === 'pglite' && applied.length > 0) {
   await db.close();
   db = await openDatabase(config);
+}
+
+/**
+ * server/seed/demo-seed.cli.ts in a child with this process's node flags (and loader, when run from the sources);
+ * beside main.js in the server bundle (scripts/build-server.mjs).
+ */
+async function seedInChild(): Promise<boolean> {
+  const script = fileURLToPath(
+    import.meta.url.endsWith('.js')
+      ? new URL('./demo-seed.js', import.meta.url)
+      : new URL('./seed/demo-seed.cli.ts', import.meta.url),
+  );
+  const child = spawn(process.execPath, [...process.execArgv, script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`the demo seed failed (exit code ${code})`);
+  return (JSON.parse(out.trim().split('\n').pop() ?? '{}') as { seeded?: boolean }).seeded === true;
 }
 
 // Mail and SMS go to the outbox unless a transport is configured (README, settings).

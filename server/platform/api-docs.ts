@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, type RouteContract } from '../../src/contracts/route';
+import { loadContractModules } from './contract-modules';
 
 /**
  * Gives one API its own OpenAPI 3.1 document at `<base>/openapi.json` and a browsable reference at
@@ -135,7 +134,6 @@ interface Catalogue {
   tags: Map<string, string>;
 }
 
-const CONTRACTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/contracts');
 let loaded: Promise<Catalogue> | null = null;
 
 /**
@@ -148,15 +146,10 @@ export function contractCatalogue(): Promise<Catalogue> {
 }
 
 async function loadCatalogue(): Promise<Catalogue> {
-  const files = (await readdir(CONTRACTS_DIR, { recursive: true }))
-    .map((file) => file.split(path.sep).join('/'))
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.endsWith('.test.ts'))
-    .sort();
   const contracts = new Map<RouteContract, { name: string; tag: string }>();
   const tags = new Map<string, string>();
   const schemas: [string, z.ZodType][] = [];
-  for (const file of files) {
-    const module = (await import(pathToFileURL(path.join(CONTRACTS_DIR, file)).href)) as Record<string, unknown>;
+  for (const [file, module] of await loadContractModules()) {
     const tag = path.basename(file).replace(/(\.contract)?\.ts$/, '');
     for (const [name, value] of Object.entries(module)) {
       if (isContract(value)) {

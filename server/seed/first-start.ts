@@ -59,6 +59,16 @@ export async function prepareDatabase(
   return { seeded: settings.seed ? await seedDemo(db, passwords, settings.mainHost, settings.socialSignIn) : false };
 }
 
+/**
+ * Whether this start seeds the demo: outside production, with `seed` on, on a database with no workspace yet (the
+ * same test `seedDemo` makes). The server then seeds in a process of its own (server/seed/demo-seed.cli.ts).
+ */
+export async function demoSeedWanted(db: Database, settings: { production: boolean; seed: boolean }): Promise<boolean> {
+  if (settings.production || !settings.seed) return false;
+  const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM workspaces');
+  return n === 0;
+}
+
 export type CreatePlatformAdminOutcome =
   | { ok: true; id: string }
   | { ok: false; reason: 'invalid-email' | 'exists' | 'demo-domain' | 'weak-password'; message: string };
