@@ -1676,6 +1676,13 @@ export class ComplaintService {
       closedAt: row.closed_at ? iso(row.closed_at) : null,
       callerPresides: committee && access.presiding?.userId === actor.userId,
       escalations: committee ? await escalationsOf(tx, actor.ws, row.id) : [],
+      ownReply:
+        role === 'RESPONDENT' && row.compliance === 'IN_POSH'
+          ? {
+              dueOn: this.clocks(row, regime, today).find((c) => c.id === 'IN_RESPONDENT_REPLY')?.dueOn ?? null,
+              repliedOn: row.respondent_reply_on,
+            }
+          : null,
       dueProcess: await dueProcessOf(tx, actor.ws, row, steps, committee),
       natural: await naturalJusticeOf(tx, actor.ws, access, today),
       dateTime: dateTimeSettingsOf(regime),
