@@ -3,6 +3,7 @@ import {
   changePartyContact,
   extendFilingLimit,
   recordRespondentReply,
+  sendOwnReply,
   setInquiryStart,
 } from '../../../src/contracts/case/case-runtime.contract';
 import type { ApiDeps } from '../../platform/deps';
@@ -15,7 +16,7 @@ import { refusalError } from '../../platform/refusal';
 /** Due process in the case runtime (docs/case.md): the committee adds or corrects a party's contact, and sets the inquiry's start (IN-07). */
 export async function caseRuntimeRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const complaints = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock);
-  const runtime = new CaseRuntimeService(deps.db, complaints);
+  const runtime = new CaseRuntimeService(deps.db, complaints, deps.mail);
   /**
    * Every act here: the caller as the case's actor, the act, then the case as it is after it (the read is the act's
    * answer, not a new read: not logged again).
@@ -53,6 +54,11 @@ export async function caseRuntimeRoutes(app: FastifyInstance, deps: ApiDeps): Pr
     app,
     recordRespondentReply,
     act((actor, ctx) => runtime.recordRespondentReply(actor, ctx.params.id, ctx.body)),
+  );
+  serve(
+    app,
+    sendOwnReply,
+    act((actor, ctx) => runtime.sendOwnReply(actor, ctx.params.id, ctx.body)),
   );
   serve(
     app,

@@ -11,7 +11,8 @@ import {
 import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import type { Database, Sql } from '../../platform/db/database';
 import type { ComplaintService, Actor } from './complaints.service';
-import type * as repo from './complaints.repository';
+import * as repo from './complaints.repository';
+import type { Mailer } from '../../platform/messages';
 import { refuse, type Refusal } from '../../platform/refusal';
 
 export type RuntimeOutcome = { ok: true } | Refusal;
@@ -126,6 +127,7 @@ export class CaseRuntimeService {
   constructor(
     private readonly db: Database,
     private readonly complaints: ComplaintService,
+    private readonly mail: Mailer,
   ) {}
 
   async changeContact(
@@ -300,6 +302,60 @@ export class CaseRuntimeService {
         previous: row.respondent_reply_on ?? null,
         ...(body.note ? { note: body.note } : {}),
       });
+      return { ok: true };
+    });
+  }
+
+  /**
+   * IN-05: the respondent's own written reply, from their case page: a message to the committee in the respondent's
+   * thread that stops the reply clock on the workspace's day (met, or late past the 10 working days of the copy).
+   * The case's respondent alone sends it, once; the committee's record (above) corrects its day if need be.
+   */
+  async sendOwnReply(actor: Actor, id: string, body: { reply: string }): Promise<RuntimeOutcome> {
+    return this.db.tenant(actor.ws, async (tx) => {
+      const decided = await this.complaints.decideAccess(tx, actor, id, { lock: true });
+      if (!decided.ok) return decided;
+      const { row, role } = decided.value;
+      if (role !== 'RESPONDENT')
+        return refuse(
+          'forbidden',
+          'NOT_RESPONDENT',
+          'IN-05: only the respondent the case names sends the respondent’s reply',
+        );
+      if (row.compliance !== 'IN_POSH')
+        return refuse(
+          'conflict',
+          'NOT_POSH',
+          'IN-05: the respondent’s reply clock is a rule of the POSH Rules: this case follows another regime',
+        );
+      if (row.status === 'CLOSED')
+        return refuse('conflict', 'CASE_CLOSED', 'The case is closed: its record is as it was');
+      if (row.respondent_reply_on) {
+        const message = `IN-05: your reply was recorded on ${row.respondent_reply_on}: write to the committee in your thread to add to it`;
+        return refuse('conflict', 'ALREADY_REPLIED', message, { reply: message });
+      }
+      const receivedOn = await this.complaints.localToday(tx, actor.ws);
+      const [m] = await tx.query<{ id: string }>(
+        `INSERT INTO complaint_messages (workspace_id, complaint_id, audience, author_id, body) VALUES ($1, $2, 'RESPONDENT', $3, $4) RETURNING id`,
+        [actor.ws, id, actor.userId, body.reply],
+      );
+      await tx.query(
+        `UPDATE complaints SET respondent_reply_on = $3::date, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
+        [actor.ws, id, receivedOn],
+      );
+      await this.complaints.log(tx, actor, id, 'respondent.reply.recorded', {
+        receivedOn,
+        previous: null,
+        by: 'RESPONDENT',
+        messageId: m.id,
+      });
+      if (row.committee_id) {
+        const readers = await repo.committeeReaders(tx, actor.ws, id);
+        await this.mail.sendMany(
+          repo.partyMessageMails(actor.ws, readers, repo.caseNumberText(row.case_number), 'respondent'),
+          tx,
+        );
+      }
       return { ok: true };
     });
   }

@@ -282,3 +282,18 @@ export function partyMessageMails(
     text: `The ${from} wrote to the committee on case ${caseNumber}. Sign in to read it.`,
   }));
 }
+
+/** Whether any of `authors` (the committee's members) already wrote in `audience`'s thread of the case. */
+export async function wroteTo(
+  tx: Sql,
+  ws: string,
+  complaintId: string,
+  audience: 'COMPLAINANT' | 'RESPONDENT',
+  authors: string[],
+): Promise<boolean> {
+  const rows = await tx.query(
+    `SELECT 1 FROM complaint_messages WHERE workspace_id = $1 AND complaint_id = $2 AND audience = $3 AND author_id = ANY($4::uuid[]) LIMIT 1`,
+    [ws, complaintId, audience, authors],
+  );
+  return rows.length > 0;
+}

@@ -95,6 +95,7 @@ import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import { recipientByAddress, recipientOf } from '../../platform/languages';
 import { templates } from '../../platform/message-templates';
 import { filedForProblems } from '../../../src/domain/complaints/filing';
+import { FIRST_CONTACT_RULE, missingFirstContact } from '../../../src/domain/complaints/first-contact';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import { systemClock, type Clock } from '../../platform/clock';
 import { emitWebhookEvent } from '../../platform/webhooks/webhook-outbox';
@@ -852,6 +853,32 @@ export class ComplaintService {
         throw badRequest('You write to the committee in your own thread', {
           audience: `Write in the ${access.role.toLowerCase()}'s thread`,
         });
+      }
+      // CA-02 / CA-03: the committee's first message to a party of a Canadian notice carries what the Regulations list.
+      if (
+        access.role === 'COMMITTEE' &&
+        access.row.compliance === 'CA_FEDERAL' &&
+        (body.audience === 'COMPLAINANT' || body.audience === 'RESPONDENT')
+      ) {
+        const party = body.audience;
+        const first = !(await repo.wroteTo(
+          tx,
+          actor.ws,
+          id,
+          party,
+          access.members.map((m) => m.user_id),
+        ));
+        const missing = first ? missingFirstContact(party, body.body) : [];
+        if (missing.length > 0) {
+          const message = `${party === 'COMPLAINANT' ? `${FIRST_CONTACT_RULE[party]}/CA-03` : FIRST_CONTACT_RULE[party]}: the first contact with the ${party === 'COMPLAINANT' ? 'principal' : 'responding'} party must keep ${missing.map((e) => `"${e.heading}"`).join(', ')}`;
+          throw refusalError({
+            ok: false,
+            refusal: 'invalid',
+            code: 'FIRST_CONTACT_INCOMPLETE',
+            message,
+            fields: { body: message },
+          });
+        }
       }
       const [m] = await tx.query<{ id: string; created_at: Date | string }>(
         `INSERT INTO complaint_messages (workspace_id, complaint_id, audience, author_id, body) VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at`,
@@ -1676,6 +1703,13 @@ export class ComplaintService {
       closedAt: row.closed_at ? iso(row.closed_at) : null,
       callerPresides: committee && access.presiding?.userId === actor.userId,
       escalations: committee ? await escalationsOf(tx, actor.ws, row.id) : [],
+      ownReply:
+        role === 'RESPONDENT' && row.compliance === 'IN_POSH'
+          ? {
+              dueOn: this.clocks(row, regime, today).find((c) => c.id === 'IN_RESPONDENT_REPLY')?.dueOn ?? null,
+              repliedOn: row.respondent_reply_on,
+            }
+          : null,
       dueProcess: await dueProcessOf(tx, actor.ws, row, steps, committee),
       natural: await naturalJusticeOf(tx, actor.ws, access, today),
       dateTime: dateTimeSettingsOf(regime),

@@ -19,7 +19,12 @@ import type {
   StepRecipients,
 } from '../../contracts/case/complaints.contract';
 import type { ExportBody } from '../../contracts/case/case-records.contract';
-import type { Party, PartyContactBody, RespondentReplyBody } from '../../contracts/case/case-runtime.contract';
+import type {
+  OwnReplyBody,
+  Party,
+  PartyContactBody,
+  RespondentReplyBody,
+} from '../../contracts/case/case-runtime.contract';
 import type { AttendanceBody, ExParteBody } from '../../contracts/case/hearings.contract';
 import type { UploadTarget } from '../courses/authoring/course-files.port';
 
@@ -66,6 +71,8 @@ export interface ComplaintsApi {
   extendFilingLimit(id: string, reasons: string): Promise<ComplaintDetail>;
   /** Records the respondent's written reply and its day (the case's committee only; IN-05). */
   recordRespondentReply(id: string, body: RespondentReplyBody): Promise<ComplaintDetail>;
+  /** Sends the respondent's own written reply (the case's respondent only; IN-05). */
+  sendOwnReply(id: string, body: OwnReplyBody): Promise<ComplaintDetail>;
   /** Adds or corrects a party's contact (the case's committee only). */
   changeContact(id: string, party: Party, change: PartyContactBody): Promise<ComplaintDetail>;
   recuse(id: string): Promise<void>;

@@ -85,6 +85,24 @@ export const recordRespondentReply = route({
     'each case is checked on the server: only its committee members (not recused) record it, and a workspace admin cannot switch that on or off',
 });
 
+/** IN-05: the respondent's own written reply, sent from their case page (a message to the committee that stops the reply clock). */
+export const OwnReplyBody = z.strictObject({ reply: z.string().trim().min(1).max(8000) });
+export type OwnReplyBody = z.input<typeof OwnReplyBody>;
+
+export const sendOwnReply = route({
+  api: 'case',
+  method: 'POST',
+  path: '/api/complaints/{id}/my-reply',
+  summary:
+    "The respondent sends their written reply to the complaint (POSH Rule 7(3), IN-05: within 10 working days of the copy): it goes to the committee in the respondent's thread, stops the reply clock on the workspace's day (met or late) and is recorded in the case's access log (the case's respondent only; a POSH case, open, its copy sent; once)",
+  params: z.strictObject({ id: Id }),
+  body: OwnReplyBody,
+  response: ComplaintDetail,
+  access: ['EMPLOYEE', 'WORKSPACE_ADMIN', 'BRANCH_ADMIN', 'EMPLOYER'],
+  noPermission:
+    'each case is checked on the server: only the respondent the case names, once the copy reached them, sends it; a workspace admin cannot switch that on or off',
+});
+
 /** IN-03: the committee extends the filing limit (by at most 3 months) with its reasons in writing. */
 export const FilingExtensionBody = z.strictObject({ reasons: z.string().trim().max(4000) });
 export type FilingExtensionBody = z.input<typeof FilingExtensionBody>;

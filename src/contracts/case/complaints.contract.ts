@@ -502,6 +502,9 @@ export const ComplaintDetail = ComplaintSummary.extend({
       appeal: z.object({ from: z.string(), deadline: z.string() }).nullable(),
     })
     .optional(),
+  /** IN-05, for the respondent of a POSH case once the copy reached them: the day their reply is due (10 working days of
+   * the copy, POSH Rule 7(3)) and the day it was recorded, by them ("Send my reply") or by the committee. */
+  ownReply: z.object({ dueOn: z.string().nullable(), repliedOn: z.string().nullable() }).nullable().optional(),
   /** The daily case job's escalations of this case (docs/case.md "The daily case job"), for its committee; [] for a party. */
   escalations: z
     .array(

@@ -16,6 +16,7 @@ import { SignMinutes } from '../../application/complaints/sign-minutes.use-case'
 import { ProceedExParte } from '../../application/complaints/proceed-ex-parte.use-case';
 import { OverrideComposition } from '../../application/complaints/override-composition.use-case';
 import { RecordRespondentReply } from '../../application/complaints/record-respondent-reply.use-case';
+import { SendOwnReply } from '../../application/complaints/send-own-reply.use-case';
 import { ExtendFilingLimit } from '../../application/complaints/extend-filing-limit.use-case';
 import { UploadReporterEvidence } from '../../application/complaints/upload-reporter-evidence.use-case';
 import { HttpComplaintsApi } from '../http/case/http-complaints-api';
@@ -46,6 +47,7 @@ export const complaintsModule = new ContainerModule(({ bind }) => {
   bind(OverrideComposition).toDynamicValue((ctx) => new OverrideComposition(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(ExtendFilingLimit).toDynamicValue((ctx) => new ExtendFilingLimit(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(RecordRespondentReply).toDynamicValue((ctx) => new RecordRespondentReply(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(SendOwnReply).toDynamicValue((ctx) => new SendOwnReply(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(IntakeApi).to(HttpIntakeApi).inSingletonScope();
   bind(CaseExtrasApi).to(HttpCaseExtrasApi).inSingletonScope();
   bind(RetentionApi).to(HttpRetentionApi).inSingletonScope();

@@ -44,6 +44,7 @@ import { PhoneTabs } from '../shared/phone-tabs';
 import { tr } from '../i18n/i18n';
 import { OccurrenceCategoriesCard } from './occurrence-categories';
 import { RespondentReply } from './respondent-reply';
+import { firstContactTemplate } from '../../domain/complaints/first-contact';
 import { FilingLate } from './filing-late';
 import { auditLabel } from '../../domain/audit/audit-actions';
 import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
@@ -64,8 +65,16 @@ function Thread({
   audience: AudienceValue;
   detail: ComplaintDetail;
 }) {
-  const [text, setText] = useState('');
   const messages = detail.messages.filter((m) => m.audience === audience);
+  // CA-02 / CA-03: the committee's first message to a party of a Canadian notice starts from what the Regulations list.
+  const firstContact =
+    detail.role === 'COMMITTEE' &&
+    detail.compliance === 'CA_FEDERAL' &&
+    (audience === 'COMPLAINANT' || audience === 'RESPONDENT') &&
+    !messages.some((m) => m.fromCommittee)
+      ? audience
+      : null;
+  const [text, setText] = useState(() => (firstContact ? firstContactTemplate(firstContact) : ''));
   const canWrite = detail.role === 'COMMITTEE' || detail.role === audience;
   return (
     <>
@@ -83,6 +92,14 @@ function Thread({
           </List.Item>
         )}
       />
+      {firstContact && detail.status === 'OPEN' ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginTop: 8 }}
+          message={`The first contact with the ${firstContact === 'COMPLAINANT' ? 'principal' : 'responding'} party (${firstContact === 'COMPLAINANT' ? 'CA-02' : 'CA-03'}) keeps each heading below: reword the text under them, not the headings.`}
+        />
+      ) : null}
       {canWrite && detail.status === 'OPEN' ? (
         <Space.Compact style={{ width: '100%', marginTop: 8 }} block>
           <Input.TextArea

@@ -26,6 +26,7 @@ import { ProceedExParte } from '../../application/complaints/proceed-ex-parte.us
 import { OverrideComposition } from '../../application/complaints/override-composition.use-case';
 import { ExtendFilingLimit } from '../../application/complaints/extend-filing-limit.use-case';
 import { RecordRespondentReply, type ReplyValues } from '../../application/complaints/record-respondent-reply.use-case';
+import { SendOwnReply } from '../../application/complaints/send-own-reply.use-case';
 import type { Party } from '../../contracts/case/case-runtime.contract';
 import type { ExportBody } from '../../contracts/case/case-records.contract';
 import { ApiError, describeError } from '../../application/shared/api-error';
@@ -286,6 +287,7 @@ export class ComplaintCaseViewModel {
     @inject(OverrideComposition) private readonly compositionOverride: OverrideComposition,
     @inject(RecordRespondentReply) private readonly replyRecorder: RecordRespondentReply,
     @inject(ExtendFilingLimit) private readonly filingExtension: ExtendFilingLimit,
+    @inject(SendOwnReply) private readonly ownReply: SendOwnReply,
   ) {
     makeAutoObservable<
       ComplaintCaseViewModel,
@@ -299,6 +301,7 @@ export class ComplaintCaseViewModel {
       | 'compositionOverride'
       | 'replyRecorder'
       | 'filingExtension'
+      | 'ownReply'
     >(
       this,
       {
@@ -312,6 +315,7 @@ export class ComplaintCaseViewModel {
         compositionOverride: false,
         replyRecorder: false,
         filingExtension: false,
+        ownReply: false,
       },
       { autoBind: true },
     );
@@ -529,11 +533,11 @@ export class ComplaintCaseViewModel {
 
   /** Natural justice's decisions (ex parte, the IN-02 override): their refusal, and whether one is being sent. */
   naturalError: {
-    about: 'ex-parte' | 'override' | 'reply' | 'extension';
+    about: 'ex-parte' | 'override' | 'reply' | 'extension' | 'own-reply';
     message: string;
     fields?: Record<string, string>;
   } | null = null;
-  naturalBusy: 'ex-parte' | 'override' | 'reply' | 'extension' | null = null;
+  naturalBusy: 'ex-parte' | 'override' | 'reply' | 'extension' | 'own-reply' | null = null;
 
   /** Extends the filing limit of a complaint filed late with the committee's reasons (IN-03). */
   extendFilingLimit(reasons: string): Promise<boolean> {
@@ -551,6 +555,11 @@ export class ComplaintCaseViewModel {
       (d) => this.replyRecorder.execute(d, values),
       'The respondent’s reply is recorded: its clock has stopped.',
     );
+  }
+
+  /** The respondent sends their own written reply (IN-05): the reply clock stops; `messages` are in the reader's language. */
+  sendOwnReply(reply: string, messages: { empty: string; closed: string; notice: string }): Promise<boolean> {
+    return this.naturalAct('own-reply', (d) => this.ownReply.execute(d, reply, messages), messages.notice);
   }
 
   /** Proceeds ex parte against a party (the one presiding; IN-06): refused, naming what is missing, before its time. */
@@ -572,7 +581,7 @@ export class ComplaintCaseViewModel {
   }
 
   private naturalAct(
-    about: 'ex-parte' | 'override' | 'reply' | 'extension',
+    about: 'ex-parte' | 'override' | 'reply' | 'extension' | 'own-reply',
     run: DetailRun,
     notice: string,
   ): Promise<boolean> {

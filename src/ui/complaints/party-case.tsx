@@ -11,6 +11,7 @@ import { WhereElseToGo } from './where-else-to-go';
 import { OccurrenceCategoriesCard } from './occurrence-categories';
 import { PartyReportCard } from './party-report';
 import { FilingLate } from './filing-late';
+import { OwnReplyCard } from './own-reply';
 
 /**
  * The case page as a party sees it (the complainant, or the respondent it names), in the reader's language
@@ -57,6 +58,7 @@ export const PartyCase = observer(function PartyCase({
         />
       ) : null}
       {d.role === 'COMPLAINANT' && posh ? <WhereElseToGo /> : null}
+      <OwnReplyCard vm={vm} detail={d} />
       {d.role === 'COMPLAINANT' ? <FilingLate vm={vm} detail={d} committee={false} /> : null}
       {d.compliance === 'CA_FEDERAL' && d.role === 'COMPLAINANT' ? (
         <OccurrenceCategoriesCard complaintId={d.complaintId} />

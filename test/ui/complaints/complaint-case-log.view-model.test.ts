@@ -10,6 +10,7 @@ import { RecordAttendance } from '../../../src/application/complaints/record-att
 import { SignMinutes } from '../../../src/application/complaints/sign-minutes.use-case';
 import { ProceedExParte } from '../../../src/application/complaints/proceed-ex-parte.use-case';
 import { ExtendFilingLimit } from '../../../src/application/complaints/extend-filing-limit.use-case';
+import { SendOwnReply } from '../../../src/application/complaints/send-own-reply.use-case';
 import { RecordRespondentReply } from '../../../src/application/complaints/record-respondent-reply.use-case';
 import { OverrideComposition } from '../../../src/application/complaints/override-composition.use-case';
 
@@ -24,6 +25,7 @@ const caseViewModel = (api: ComplaintsApi) =>
     new OverrideComposition(api),
     new RecordRespondentReply(api),
     new ExtendFilingLimit(api),
+    new SendOwnReply(api),
   );
 
 const verdict: AuditVerdict = {

@@ -6,6 +6,7 @@ import { RecordAttendance } from '../../../src/application/complaints/record-att
 import { SignMinutes } from '../../../src/application/complaints/sign-minutes.use-case';
 import { ProceedExParte } from '../../../src/application/complaints/proceed-ex-parte.use-case';
 import { ExtendFilingLimit } from '../../../src/application/complaints/extend-filing-limit.use-case';
+import { SendOwnReply } from '../../../src/application/complaints/send-own-reply.use-case';
 import { RecordRespondentReply } from '../../../src/application/complaints/record-respondent-reply.use-case';
 import { OverrideComposition } from '../../../src/application/complaints/override-composition.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
@@ -49,6 +50,7 @@ function fake(refuseContact?: ApiError) {
     new OverrideComposition(api),
     new RecordRespondentReply(api),
     new ExtendFilingLimit(api),
+    new SendOwnReply(api),
   );
 }
 
@@ -114,6 +116,7 @@ describe('ComplaintCaseViewModel: hearings and natural justice', () => {
       new OverrideComposition(api),
       new RecordRespondentReply(api),
       new ExtendFilingLimit(api),
+      new SendOwnReply(api),
     );
     await vm.load('c1');
     const signing = vm.signMinutes('m1');

@@ -100,6 +100,7 @@ describe('the catalogue of the app’s own words', () => {
     'src/ui/auth/light/language-picker.tsx',
     'src/ui/shared/pdf-viewer/pdf-viewer.tsx',
     'src/ui/complaints/party-case.tsx',
+    'src/ui/complaints/own-reply.tsx',
     'src/ui/complaints/where-else-to-go.tsx',
     'src/ui/complaints/confidential-banner.tsx',
   ])('leaves no English words in %s', (file) => {

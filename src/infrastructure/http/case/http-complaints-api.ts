@@ -55,6 +55,8 @@ import {
   changePartyContact,
   extendFilingLimit,
   recordRespondentReply,
+  sendOwnReply,
+  type OwnReplyBody,
   type Party,
   type PartyContactBody,
   type RespondentReplyBody,
@@ -134,6 +136,10 @@ export class HttpComplaintsApi implements ComplaintsApi {
 
   recordRespondentReply(id: string, body: RespondentReplyBody): Promise<ComplaintDetail> {
     return this.caseApi.call(recordRespondentReply, { params: { id }, body });
+  }
+
+  sendOwnReply(id: string, body: OwnReplyBody): Promise<ComplaintDetail> {
+    return this.caseApi.call(sendOwnReply, { params: { id }, body });
   }
 
   overrideComposition(id: string, reasons: string): Promise<ComplaintDetail> {

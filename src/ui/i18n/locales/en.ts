@@ -292,6 +292,14 @@ export const en = {
     noLawyers: 'Under POSH Rule 7(6), neither party may be represented by a legal practitioner at the inquiry.',
     stepDone: 'Completed {{date}}',
     stepToCome: 'To come',
+    ownReplyTitle: 'Your reply to the complaint',
+    ownReplyDue:
+      'You have received a copy of the complaint. Send the committee your written reply, with your documents and the names and addresses of your witnesses, by {{date}} (POSH Rule 7(3)).',
+    ownReplyLabel: 'Your reply',
+    ownReplySend: 'Send my reply',
+    ownReplyReceived: 'Your reply was received on {{date}}. To add to it, write to the committee under Messages.',
+    ownReplyEmpty: 'Write your reply first.',
+    ownReplyClosed: 'The case is closed.',
   },
   signin: {
     reportQuestion: 'Something happened at work?',

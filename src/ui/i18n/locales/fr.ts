@@ -291,6 +291,14 @@ export const catalogue: Catalogue = {
       'Selon la règle 7(6) de la loi POSH, aucune partie ne peut être représentée par un avocat lors de l’enquête.',
     stepDone: 'Terminée le {{date}}',
     stepToCome: 'À venir',
+    ownReplyTitle: 'Votre réponse à la plainte',
+    ownReplyDue:
+      'Vous avez reçu une copie de la plainte. Envoyez au comité votre réponse écrite, avec vos documents et les noms et adresses de vos témoins, au plus tard le {{date}} (règle 7(3) POSH).',
+    ownReplyLabel: 'Votre réponse',
+    ownReplySend: 'Envoyer ma réponse',
+    ownReplyReceived: 'Votre réponse a été reçue le {{date}}. Pour la compléter, écrivez au comité sous Messages.',
+    ownReplyEmpty: 'Écrivez d’abord votre réponse.',
+    ownReplyClosed: 'Le dossier est clos.',
   },
   signin: {
     reportQuestion: 'Un incident au travail ?',

@@ -287,6 +287,14 @@ export const catalogue: Catalogue = {
     noLawyers: 'POSH नियम 7(6) के अनुसार, जाँच में कोई भी पक्ष वकील के ज़रिए प्रतिनिधित्व नहीं करा सकता।',
     stepDone: '{{date}} को पूरा हुआ',
     stepToCome: 'अभी बाकी',
+    ownReplyTitle: 'शिकायत पर आपका जवाब',
+    ownReplyDue:
+      'आपको शिकायत की प्रति मिल गई है। अपने दस्तावेज़ों और अपने गवाहों के नाम और पते के साथ अपना लिखित जवाब {{date}} तक समिति को भेजें (POSH नियम 7(3))।',
+    ownReplyLabel: 'आपका जवाब',
+    ownReplySend: 'मेरा जवाब भेजें',
+    ownReplyReceived: 'आपका जवाब {{date}} को मिल गया। कुछ जोड़ना हो तो संदेश में समिति को लिखें।',
+    ownReplyEmpty: 'पहले अपना जवाब लिखें।',
+    ownReplyClosed: 'मामला बंद हो चुका है।',
   },
   signin: {
     reportQuestion: 'काम पर कुछ हुआ?',
