@@ -1,6 +1,8 @@
-import type { ApiKeyScope } from '../../src/domain/integrations/api-keys';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { apiKeyPeopleProblem, type ApiKeyScope } from '../../src/domain/integrations/api-keys';
 import type { Database } from './db/database';
 import { HttpError } from './errors';
+import { refuse, type Refusal } from './refusal';
 import type { Principal } from './sessions';
 import { hashToken } from './sessions';
 
@@ -55,4 +57,31 @@ export class ApiKeyAuthenticator {
       };
     });
   }
+}
+
+/** The key a request is made with, for the whole of its handler (`serve`), so every write it causes names the key. */
+const actingKey = new AsyncLocalStorage<string>();
+
+/**
+ * Runs a route's handler as the caller: for a workspace API key, everything it writes to the security log
+ * (`audit`) and to a case's access log (`recordDepartures`) names the key and no person, whatever the route passes as
+ * the actor (docs/integrations.md, "Audit").
+ */
+export function actAs<T>(principal: Principal | null, work: () => Promise<T>): Promise<T> {
+  return principal?.kind === 'api-key' ? actingKey.run(principal.keyId, work) : work();
+}
+
+/** The API key whose request is running, if a key's. */
+export function actingApiKey(): string | undefined {
+  return actingKey.getStore();
+}
+
+/** `apiKeyPeopleProblem` for the caller: a refusal when a key asks what a key may not do, else null. */
+export function keyPeopleRefusal(
+  principal: Principal | null,
+  change: Parameters<typeof apiKeyPeopleProblem>[0],
+): Refusal | null {
+  if (principal?.kind !== 'api-key') return null;
+  const problem = apiKeyPeopleProblem(change);
+  return problem ? refuse('forbidden', 'API_KEY_LIMIT', problem) : null;
 }

@@ -1,3 +1,4 @@
+import { actingApiKey } from './api-keys';
 import { MAIN_SITE_WORKSPACE_ID, type Sql } from './db/database';
 
 export interface AuditEvent {
@@ -13,8 +14,14 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
-/** Records who did what, when, from where, in which workspace. Written in the caller's transaction. */
+/**
+ * Records who did what, when, from where, in which workspace. Written in the caller's transaction. Inside a request
+ * made with an API key (`actAs`), the key is the actor and no person is, whoever the caller names.
+ */
 export async function audit(tx: Sql, event: AuditEvent): Promise<void> {
+  const keyId = event.actorApiKeyId ?? actingApiKey();
+  if (keyId)
+    event = { ...event, actorUserId: null, actorApiKeyId: keyId, details: { ...event.details, apiKeyId: keyId } };
   await tx.query(
     `INSERT INTO audit_events (workspace_id, actor_user_id, actor_platform_admin_id, actor_api_key_id, action, target, ip, details)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,

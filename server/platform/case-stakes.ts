@@ -1,3 +1,4 @@
+import { actingApiKey } from './api-keys';
 import type { Database, Sql } from './db/database';
 import type { Outcome } from './refusal';
 import type { Mailer, OutgoingMail } from './messages';
@@ -75,6 +76,8 @@ export async function recordDepartures(
 ): Promise<void> {
   const caseIds = [...new Set(e.stakes.flatMap((s) => s.complaintIds))];
   if (caseIds.length === 0) return;
+  // A request made with an API key names the key, never the admin who created it (docs/integrations.md).
+  if (actingApiKey()) e = { ...e, actorUserId: null, by: e.by ?? 'API key' };
   for (const s of e.stakes) {
     for (const complaintId of s.complaintIds) {
       await tx.query(

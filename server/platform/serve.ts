@@ -10,6 +10,7 @@ import {
   type ResponseOf,
   type RouteContract,
 } from '../../src/contracts/route';
+import { actAs } from './api-keys';
 import { MAIN_SITE_WORKSPACE_ID } from './db/database';
 import { forbidden, HttpError, notFound, unauthorized } from './errors';
 import type { Principal } from './sessions';
@@ -62,15 +63,17 @@ export function serve<C extends RouteContract>(
     // Before validation: who may call is decided before anything about the input is said.
     preValidation: async (request) => authorise(contract, request.ctx.site, request.ctx.principal),
     handler: async (request, reply) => {
-      const result = await handler({
-        params: request.params as ParamsOf<C>,
-        query: request.query as QueryOf<C>,
-        body: request.body as BodyOf<C>,
-        site: request.ctx.site,
-        principal: request.ctx.principal,
-        request,
-        reply,
-      });
+      const result = await actAs(request.ctx.principal, () =>
+        handler({
+          params: request.params as ParamsOf<C>,
+          query: request.query as QueryOf<C>,
+          body: request.body as BodyOf<C>,
+          site: request.ctx.site,
+          principal: request.ctx.principal,
+          request,
+          reply,
+        }),
+      );
       if (reply.sent) return reply;
       return result;
     },
@@ -130,8 +133,8 @@ export function workspaceUser(ctx: { site: Site; principal: Principal | null }):
   const workspace = currentWorkspace(ctx.site);
   if (!ctx.principal) throw unauthorized();
   if (ctx.principal.kind === 'api-key' && ctx.principal.workspaceId === workspace.id) {
-    // Only routes that name a key scope let a key this far (`authorise`), and those are reads of the whole workspace:
-    // the key reads as a workspace admin would, on behalf of the admin who created it.
+    // Only routes that name a key scope let a key this far (`authorise`): the key works across the whole workspace as a
+    // workspace admin would, within the limits of `keyRefusal`, and its writes are audited as the key's (`actAs`).
     return {
       user: {
         kind: 'user',

@@ -8,6 +8,7 @@ import {
   resendInvites,
   type InviteOutcome,
 } from '../../../src/contracts/main/invite-management.contract';
+import { keyPeopleRefusal } from '../../platform/api-keys';
 import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
 import { answer, refusalError } from '../../platform/refusal';
@@ -84,15 +85,21 @@ export async function inviteManagementRoutes(app: FastifyInstance, deps: ApiDeps
     };
   };
 
-  serve(app, inviteUser, async (ctx) =>
-    answer(await invites.inviteOne(actorOf(ctx), { ...ctx.body, branchId: ctx.params.branchId })),
-  );
+  serve(app, inviteUser, async (ctx) => {
+    const keyLimit = keyPeopleRefusal(ctx.principal, { roles: [ctx.body.role] });
+    if (keyLimit) throw refusalError(keyLimit);
+    return answer(await invites.inviteOne(actorOf(ctx), { ...ctx.body, branchId: ctx.params.branchId }));
+  });
 
   serve(app, inviteToBranch, async (ctx) =>
     answer(await invites.inviteToUnit(actorOf(ctx), ctx.params.id, ctx.body.emails)),
   );
 
-  serve(app, inviteMany, async (ctx) => answer(await invites.inviteMany(actorOf(ctx), ctx.body.invites)));
+  serve(app, inviteMany, async (ctx) => {
+    const keyLimit = keyPeopleRefusal(ctx.principal, { roles: ctx.body.invites.map((i) => i.role) });
+    if (keyLimit) throw refusalError(keyLimit);
+    return answer(await invites.inviteMany(actorOf(ctx), ctx.body.invites));
+  });
 
   serve(app, resendInvite, async (ctx) =>
     answer(await invites.resendOne(actorOf(ctx), ctx.params.branchId, ctx.params.email)),

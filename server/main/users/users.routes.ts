@@ -25,7 +25,8 @@ import {
   openCaseStakes,
   withStakeGuard,
 } from '../../platform/case-stakes';
-import { answer } from '../../platform/refusal';
+import { answer, refusalError } from '../../platform/refusal';
+import { keyPeopleRefusal } from '../../platform/api-keys';
 import { serve, workspaceUser, type HandlerContext, type UserPrincipal } from '../../platform/serve';
 import { DirectoryRepository, pageStatements, readPage } from './directory.repository';
 import { endAccess, UsersRepository } from './users.repository';
@@ -127,6 +128,8 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
   serve(app, updateUser, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
     const change: UserUpdate = ctx.body;
+    const keyLimit = keyPeopleRefusal(ctx.principal, { fields: Object.keys(change) });
+    if (keyLimit) throw refusalError(keyLimit);
     let mayNowMatch = false;
     const guard = {
       ws: workspace.id,
@@ -145,6 +148,8 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
         if (!target || !canSee(actorOf(user), target)) throw notFound('There is no such user');
         if (!mayManageRole(user.role, target.role))
           throw forbidden(`A ${ROLE_LABELS[user.role]} may not change a ${ROLE_LABELS[target.role]}`);
+        const keyLimitOnTarget = keyPeopleRefusal(ctx.principal, { targetRole: target.role });
+        if (keyLimitOnTarget) throw refusalError(keyLimitOnTarget);
         const problems = changeProblems(actorOf(user), target, change, await directory.activeAdmins());
         if (Object.keys(problems).length > 0) throw conflict(Object.values(problems)[0]!, problems);
 
@@ -303,6 +308,8 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
   serve(app, createUsersBulk, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
     const people: Invitee[] = ctx.body.users;
+    const keyLimit = keyPeopleRefusal(ctx.principal, { roles: people.map((p) => p.role) });
+    if (keyLimit) throw refusalError(keyLimit);
     return deps.db.tenant(workspace.id, async (tx) => {
       await checkUnits(
         tx,

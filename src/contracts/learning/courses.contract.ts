@@ -454,6 +454,7 @@ export const workspaceCourseStats = route({
   response: WorkspaceCourseStats,
   access: ADMINS,
   permission: 'courses.assign',
+  apiKeyScope: 'training:read',
 });
 
 export const workspaceCourses = route({
@@ -465,6 +466,7 @@ export const workspaceCourses = route({
   response: CourseList,
   access: ADMINS,
   permission: 'courses.assign',
+  apiKeyScope: 'training:read',
 });
 
 export const CourseBrief = z.object({
@@ -483,6 +485,7 @@ export const workspaceCoursesBrief = route({
   response: z.array(CourseBrief),
   access: ADMINS,
   permission: 'courses.assign',
+  apiKeyScope: 'training:read',
 });
 
 export const CourseMetadata = z.object({
@@ -672,6 +675,7 @@ export const courseMembers = route({
   response: CourseMembers,
   access: ADMINS,
   permission: 'courses.assign',
+  apiKeyScope: 'training:read',
 });
 
 export const AddUsersBody = z.strictObject({

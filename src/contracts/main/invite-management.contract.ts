@@ -37,6 +37,7 @@ export const inviteUser = route({
   response: InviteOutcome,
   access: ADMINS,
   permission: 'invites.manage',
+  apiKeyScope: 'people:write',
 });
 
 export const inviteToBranch = route({
@@ -49,6 +50,7 @@ export const inviteToBranch = route({
   response: InviteOutcome,
   access: ADMINS,
   permission: 'invites.manage',
+  apiKeyScope: 'people:write',
 });
 
 export const inviteMany = route({
@@ -65,6 +67,7 @@ export const inviteMany = route({
   response: InviteOutcome,
   access: ADMINS,
   permission: 'invites.manage',
+  apiKeyScope: 'people:write',
 });
 
 export const resendInvite = route({
@@ -76,6 +79,7 @@ export const resendInvite = route({
   response: z.object({ sent: z.number().int() }),
   access: ADMINS,
   permission: 'invites.manage',
+  apiKeyScope: 'people:write',
 });
 
 export const resendInvites = route({
@@ -87,6 +91,7 @@ export const resendInvites = route({
   response: z.object({ sent: z.number().int() }),
   access: ADMINS,
   permission: 'invites.manage',
+  apiKeyScope: 'people:write',
 });
 
 export const deleteInvite = route({

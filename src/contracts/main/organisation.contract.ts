@@ -48,6 +48,7 @@ export const businessUnitPage = route({
   response: pageOf(BusinessUnit),
   access: READ,
   permission: 'organisation.read',
+  apiKeyScope: 'people:read',
 });
 
 export const CreateBranchBody = z.strictObject({
@@ -137,6 +138,7 @@ export const departmentPage = route({
   response: pageOf(DepartmentRow),
   access: READ,
   permission: 'organisation.read',
+  apiKeyScope: 'people:read',
 });
 
 export const CreateDepartmentBody = z

@@ -51,6 +51,7 @@ export const workspaceUsers = route({
   response: pageOf(DirectoryUser),
   access: ADMINS,
   permission: 'people.manage',
+  apiKeyScope: 'people:read',
 });
 
 export const DirectorySearchQuery = DirectoryQuery.extend({ searchText: z.string().trim().min(1).max(100) });
@@ -66,6 +67,7 @@ export const workspaceUsersSearch = route({
   response: pageOf(DirectoryUser),
   access: ADMINS,
   permission: 'people.manage',
+  apiKeyScope: 'people:read',
 });
 
 export const UserSearchCategory = z.enum(['ALL', 'NAME', 'EMAIL', 'EMPLOYEE_ID']);
@@ -83,6 +85,7 @@ export const userSearch = route({
   response: z.array(DirectoryUser),
   access: ADMINS,
   permission: 'people.manage',
+  apiKeyScope: 'people:read',
 });
 
 export const UserStats = z.object({
@@ -101,6 +104,7 @@ export const userStats = route({
   response: UserStats,
   access: ADMINS,
   permission: 'people.manage',
+  apiKeyScope: 'people:read',
 });
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
@@ -131,6 +135,7 @@ export const updateUser = route({
   response: DirectoryUser,
   access: ADMINS,
   permission: 'people.manage',
+  apiKeyScope: 'people:write',
 });
 
 export const DeleteResult = z.object({ deleted: z.number().int() });
@@ -208,4 +213,5 @@ export const createUsersBulk = route({
   }),
   access: ADMINS,
   permission: 'people.manage',
+  apiKeyScope: 'people:write',
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
+import { servedContracts } from '../../../server/platform/serve';
+import { buildCourse, buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 
 const PREVIEW = { columns: ['userStatus'], isCourseInclude: true, isPolicyInclude: false };
@@ -147,5 +148,167 @@ describe.each(DATABASES)('workspace API keys on %s', (kind) => {
       ),
     );
     expect(rows.map((r) => r.action)).toEqual(['api_key.created', 'api_key.revoked']);
+  });
+  describe('people and training scopes', () => {
+    let n = 0;
+    const email = () => `key-made-${++n}-${Date.now()}@${ws.slug}.test`;
+    const call = (secret: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+      server.request(ws.host, { method, url, token: secret, ...(payload ? { payload } : {}) });
+    const keyAudits = (keyId: string) =>
+      server.db.system((tx) =>
+        tx.query<{ action: string; actor_user_id: string | null; details: { apiKeyId?: string } }>(
+          `SELECT action, actor_user_id, details FROM audit_events WHERE workspace_id = $1 AND actor_api_key_id = $2`,
+          [ws.id, keyId],
+        ),
+      );
+
+    it('people:write: every call it opens works and is in the security log as made by the key, no person', async () => {
+      const { key, secret } = await createKey(['people:write']);
+      const hq = ws.headquartersId;
+      const invited = email();
+      const employee = await buildUser(server, ws);
+      const calls: [name: string, method: 'GET' | 'POST', url: string, payload?: object][] = [
+        [
+          'POST /api/user/create/bulk',
+          'POST',
+          '/main-api/api/user/create/bulk',
+          { users: [{ email: email(), branchId: hq }] },
+        ],
+        ['POST /api/invite/user/{branchId}', 'POST', `/main-api/api/invite/user/${hq}`, { email: invited }],
+        ['POST /api/invite/branch/{id}', 'POST', `/main-api/api/invite/branch/${hq}`, { emails: [email()] }],
+        [
+          'POST /api/invite/invite/bulk',
+          'POST',
+          '/main-api/api/invite/invite/bulk',
+          { invites: [{ email: email(), branchId: hq }] },
+        ],
+        ['GET /api/invite/resend/{branchId}/{email}', 'GET', `/main-api/api/invite/resend/${hq}/${invited}`],
+        ['POST /api/invite/resend/bulk', 'POST', '/main-api/api/invite/resend/bulk', { emails: [invited] }],
+        ['POST /api/user/update/{id}', 'POST', `/main-api/api/user/update/${employee.id}`, { designation: 'Engineer' }],
+      ];
+      // The test covers every call the scope opens: a new one must be added here.
+      expect(calls.map(([name]) => name).sort()).toEqual(
+        // Every server a file starts serves its contracts again: once each.
+        [
+          ...new Set(
+            servedContracts.filter((c) => c.apiKeyScope === 'people:write').map((c) => `${c.method} ${c.path}`),
+          ),
+        ].sort(),
+      );
+      for (const [name, method, url, payload] of calls) {
+        const before = (await keyAudits(key.id)).length;
+        const res = await call(secret, method, url, payload);
+        expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+        const rows = await keyAudits(key.id);
+        expect(rows.length, name).toBeGreaterThan(before);
+        for (const row of rows) {
+          expect(row.actor_user_id).toBeNull();
+          expect(row.details.apiKeyId).toBe(key.id);
+        }
+      }
+      // Deactivating through the key: the person's sessions end, and the log says the key did it.
+      const leaver = await buildUser(server, ws);
+      const off = await call(secret, 'POST', `/main-api/api/user/update/${leaver.id}`, { status: 'INACTIVE' });
+      expect(off.statusCode, off.body).toBe(200);
+      const details = await server.request(ws.host, {
+        method: 'GET',
+        url: '/main-api/api/user/details',
+        token: leaver.token,
+      });
+      expect(details.statusCode).toBe(401);
+      expect((await keyAudits(key.id)).map((r) => r.action)).toContain('USER_DEACTIVATED');
+    });
+
+    it('people:write never gives or changes a role, never changes a non-employee or a phone number', async () => {
+      const { secret } = await createKey(['people:write']);
+      const hq = ws.headquartersId;
+      const employee = await buildUser(server, ws);
+      const employer = await buildUser(server, ws, { role: 'EMPLOYER' });
+      const attacks: [string, 'POST', string, object][] = [
+        ['invite an admin', 'POST', `/main-api/api/invite/user/${hq}`, { email: email(), role: 'WORKSPACE_ADMIN' }],
+        [
+          'invite an employer in bulk',
+          'POST',
+          '/main-api/api/invite/invite/bulk',
+          { invites: [{ email: email(), branchId: hq, role: 'EMPLOYER' }] },
+        ],
+        [
+          'create an admin',
+          'POST',
+          '/main-api/api/user/create/bulk',
+          { users: [{ email: email(), branchId: hq, role: 'WORKSPACE_ADMIN' }] },
+        ],
+        ['promote an employee', 'POST', `/main-api/api/user/update/${employee.id}`, { role: 'WORKSPACE_ADMIN' }],
+        [
+          "change an employee's phone",
+          'POST',
+          `/main-api/api/user/update/${employee.id}`,
+          { phoneNumber: '+919800000000' },
+        ],
+        ['deactivate an employer', 'POST', `/main-api/api/user/update/${employer.id}`, { status: 'INACTIVE' }],
+        ['rename the workspace admin', 'POST', `/main-api/api/user/update/${ws.admin.id}`, { firstName: 'Mallory' }],
+      ];
+      for (const [what, method, url, payload] of attacks) {
+        const res = await call(secret, method, url, payload);
+        expect(res.statusCode, `${what}: ${res.body}`).toBe(403);
+        expect(res.json().code, what).toBe('API_KEY_LIMIT');
+      }
+      const [row] = await server.db.system((tx) =>
+        tx.query<{ role: string; status: string; phone_number: string | null }>(
+          `SELECT role, status, phone_number FROM users WHERE workspace_id = $1 AND id = $2`,
+          [ws.id, employee.id],
+        ),
+      );
+      expect(row).toMatchObject({ role: 'EMPLOYEE', phone_number: null });
+      // A person's session can still do what the key may not.
+      const promoted = await server.request(ws.host, {
+        method: 'POST',
+        url: `/main-api/api/user/update/${employee.id}`,
+        token: ws.admin.token,
+        payload: { role: 'EMPLOYER' },
+      });
+      expect(promoted.statusCode, promoted.body).toBe(200);
+    });
+
+    it('people:read reads the directory, units and departments; training:read a course and its members; neither writes', async () => {
+      const person = await buildUser(server, ws);
+      const courseId = await buildCourse(server, ws);
+      const people = await createKey(['people:read']);
+      const training = await createKey(['training:read']);
+      const directory = await call(people.secret, 'POST', '/main-api/api/workspace/users/search', {
+        searchText: person.email,
+      });
+      expect(directory.statusCode, directory.body).toBe(200);
+      expect(directory.json().items.map((u: { userId: string }) => u.userId)).toEqual([person.id]);
+      for (const url of [
+        '/main-api/api/workspace/branches',
+        '/main-api/api/department/search',
+        '/main-api/api/workspace/users/stats',
+      ])
+        expect((await call(people.secret, 'GET', url)).statusCode, url).toBe(200);
+      const members = await call(training.secret, 'GET', `/learning-api/api/course/${courseId}/members`);
+      expect(members.statusCode, members.body).toBe(200);
+      expect((await call(training.secret, 'GET', '/learning-api/api/workspace-course/all/brief')).statusCode).toBe(200);
+
+      // Reading keys write nothing, and each reads only its own area.
+      const update = await call(people.secret, 'POST', `/main-api/api/user/update/${person.id}`, { designation: 'x' });
+      expect(update.statusCode).toBe(403);
+      expect(update.json().code).toBe('API_KEY_SCOPE');
+      expect((await call(training.secret, 'POST', '/main-api/api/workspace/users', {})).statusCode).toBe(403);
+      expect((await call(people.secret, 'GET', `/learning-api/api/course/${courseId}/members`)).statusCode).toBe(403);
+      const assign = await call(training.secret, 'POST', '/learning-api/api/course/assign-course-to-users', {
+        courseId,
+        userIds: [person.id],
+      });
+      expect(assign.statusCode).toBe(403);
+      // On another workspace's host the key is worth nothing.
+      const there = await server.request(other.host, {
+        method: 'POST',
+        url: '/main-api/api/workspace/users',
+        token: people.secret,
+        payload: {},
+      });
+      expect(there.statusCode).toBe(401);
+    });
   });
 });

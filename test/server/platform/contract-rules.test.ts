@@ -46,6 +46,23 @@ describe('the rules every contract follows', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('lets an API key reach no case call and no call only a workspace admin may make', () => {
+    // A key works on the workspace's people and training; a case (complaints, the committee, workflows) and the
+    // workspace admin's own settings (keys, webhooks, permissions) are for people only (docs/integrations.md).
+    const wrong = contracts
+      .filter(([, c]) => c.apiKeyScope)
+      .filter(
+        ([, c]) =>
+          c.api === 'case' ||
+          !Array.isArray(c.access) ||
+          c.access.every((role) => role === 'WORKSPACE_ADMIN') ||
+          c.path.startsWith('/api/api-keys') ||
+          c.path.startsWith('/api/webhooks'),
+      )
+      .map(([name]) => name);
+    expect(wrong).toEqual([]);
+  });
+
   it('builds every contract with route(), so its inputs carry the one rule for text (no NUL character)', () => {
     expect(contracts.filter(([, c]) => !inputsChecked.has(c)).map(([name]) => name)).toEqual([]);
     const unchecked = contracts.flatMap(([name, c]) =>

@@ -149,6 +149,37 @@ describe('the role matrix', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('lets a key with one scope reach exactly the calls of that scope', async () => {
+    const admin = tokens.get('WORKSPACE_ADMIN');
+    const scoped = servedContracts.filter((c) => c.apiKeyScope);
+    const wrong: string[] = [];
+    for (const scope of ApiKeyScope.options) {
+      const made = await server.request('acme.localhost', {
+        method: 'POST',
+        url: '/main-api/api/api-keys',
+        token: admin,
+        payload: { name: `Only ${scope}`, scopes: [scope], expiresInDays: 1 },
+      });
+      expect(made.statusCode, made.body).toBe(200);
+      for (const contract of scoped) {
+        const url =
+          `/${contract.api}-api` + contract.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+        const res = await server.request('acme.localhost', {
+          method: contract.method,
+          url,
+          token: made.json().secret,
+          ...(contract.method === 'GET' || contract.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const refused = res.statusCode === 401 || res.statusCode === 403;
+        if (refused === (contract.apiKeyScope === scope))
+          wrong.push(`${contract.method} ${url} with ${scope}: ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Every scope opens at least one call.
+    expect(new Set(scoped.map((c) => c.apiKeyScope))).toEqual(new Set(ApiKeyScope.options.filter((s) => s !== 'scim')));
+  });
+
   /** With every permission switched off for every role that can lose it, each gated route refuses those roles, and only those. */
   // A sweep over every route: it grows with the API, so it has its own limit rather than the 60 s default.
   it(
