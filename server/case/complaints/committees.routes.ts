@@ -22,13 +22,13 @@ export async function committeeRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   const actorOf = (ctx: Parameters<typeof setupCallerOf>[1]) => setupCallerOf(deps, ctx);
 
   serve(app, listCommittees, async (ctx) => service.list(workspaceUser(ctx).workspace.id));
-  serve(app, getCommittee, async (ctx) => service.get(workspaceUser(ctx).workspace.id, ctx.params.id));
+  serve(app, getCommittee, async (ctx) => answer(await service.get(workspaceUser(ctx).workspace.id, ctx.params.id)));
   serve(app, createCommittee, async (ctx) => answer(await service.create(await actorOf(ctx), ctx.body)));
   serve(app, updateCommittee, async (ctx) => answer(await service.update(await actorOf(ctx), ctx.params.id, ctx.body)));
   serve(app, getComplaintSettings, async (ctx) => service.settings(workspaceUser(ctx).workspace.id));
   serve(app, saveComplaintSettings, async (ctx) => {
     const actor = await actorOf(ctx);
-    const saved = await service.saveSettings(actor, ctx.body);
+    const saved = answer(await service.saveSettings(actor, ctx.body));
     // The stored due dates of open cases follow the new calendar (the daily case job's table).
     if (deps.jobs?.started) await deps.jobs.send(JOB_CASE_CLOCKS, { workspaceId: actor.ws });
     return saved;

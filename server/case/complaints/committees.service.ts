@@ -3,9 +3,9 @@ import { CommitteeBody, type Committee, type CommitteeList } from '../../../src/
 import type { Compliance } from '../../../src/domain/workflows/builder-rules';
 import { compositionWarnings, designatedRecipientWarnings } from '../../../src/domain/complaints/committee';
 import { audit } from '../../platform/audit';
-import type { Sql } from '../../platform/db/database';
-import type { Database } from '../../platform/db/database';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import type { Database, Sql } from '../../platform/db/database';
+import { ok, refuse, type Refusal } from '../../platform/refusal';
+import * as repo from './committees.repository';
 import { defaultHolidaysOf, regimeOf, todayIn, type RegimeSettings } from './regime';
 import { recusesWitnesses } from './regime';
 import {
@@ -28,41 +28,13 @@ function withDefaults(settings: RegimeSettings, recuseWitnesses: boolean): Compl
   };
 }
 
-interface CommitteeRow {
-  id: string;
-  name: string;
-  branch_id: string | null;
-  branch_name: string | null;
-  term_start: string;
-  term_end: string;
-}
-interface MemberRow {
-  id: string;
-  committee_id: string;
-  user_id: string;
-  name: string;
-  email: string;
-  role: Committee['members'][number]['role'];
-  gender: Committee['members'][number]['gender'];
-  senior: boolean;
-  from_another_office: boolean;
-}
-
 /** The committees of a workspace with their members and warnings (computed on read by the domain). */
 export async function readCommittees(tx: Sql, ws: string, regime: RegimeSettings, id?: string): Promise<Committee[]> {
-  const rows = await tx.query<CommitteeRow>(
-    `SELECT c.id, c.name, c.branch_id, b.name AS branch_name, c.term_start::text AS term_start, c.term_end::text AS term_end
-       FROM committees c LEFT JOIN branches b ON b.workspace_id = c.workspace_id AND b.id = c.branch_id
-      WHERE c.workspace_id = $1 AND ($2::uuid IS NULL OR c.id = $2)
-      ORDER BY c.branch_id IS NOT NULL, b.name, c.name`,
-    [ws, id ?? null],
-  );
-  const members = await tx.query<MemberRow>(
-    `SELECT m.id, m.committee_id, m.user_id, trim(u.first_name || ' ' || u.last_name) AS name, u.email, m.role, m.gender, m.senior, m.from_another_office
-       FROM committee_members m JOIN users u ON u.workspace_id = m.workspace_id AND u.id = m.user_id
-      WHERE m.workspace_id = $1 AND m.committee_id = ANY($2::uuid[])
-      ORDER BY m.position`,
-    [ws, rows.map((r) => r.id)],
+  const rows = await repo.committeeRows(tx, ws, id);
+  const members = await repo.memberRows(
+    tx,
+    ws,
+    rows.map((r) => r.id),
   );
   const today = todayIn(regime);
   return rows.map((r) => {
@@ -113,12 +85,13 @@ export async function readCommittees(tx: Sql, ws: string, regime: RegimeSettings
 
 type Body = z.output<typeof CommitteeBody>;
 
-async function checkBody(
+/** What is wrong with the committee as asked (null: nothing). */
+async function bodyRefusal(
   tx: Sql,
   ws: string,
   body: Omit<Body, 'branchId'> & { branchId?: string | null },
   regime: RegimeSettings,
-): Promise<void> {
+): Promise<Refusal | null> {
   const fields: Record<string, string> = {};
   if (body.termEnd <= body.termStart) fields.termEnd = 'The term ends after it starts';
   const seen = new Set<string>();
@@ -132,23 +105,25 @@ async function checkBody(
       fields[`members.${i}.role`] = 'Designated recipients are for Canada workspaces; name committee members (IN-02)';
   });
   if (body.members.length > 0) {
-    const known = await tx.query<{ id: string }>(
-      `SELECT id FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`,
-      [ws, body.members.map((m) => m.userId)],
+    const ids = await repo.knownUsers(
+      tx,
+      ws,
+      body.members.map((m) => m.userId),
     );
-    const ids = new Set(known.map((k) => k.id));
     body.members.forEach((m, i) => {
       if (!ids.has(m.userId)) fields[`members.${i}.userId`] = 'Not a member of this workspace';
     });
   }
   if (body.branchId) {
-    const [b] = await tx.query(`SELECT 1 FROM branches WHERE workspace_id = $1 AND id = $2`, [ws, body.branchId]);
-    if (!b) fields.branchId = 'Not a business unit of this workspace';
+    if (!(await repo.branchExists(tx, ws, body.branchId))) fields.branchId = 'Not a business unit of this workspace';
   }
-  if (Object.keys(fields).length) throw badRequest(`Invalid committee: ${Object.keys(fields).join(', ')}`, fields);
+  if (!Object.keys(fields).length) return null;
+  return refuse('invalid', 'VALIDATION', `Invalid committee: ${Object.keys(fields).join(', ')}`, fields);
 }
 
 export type SetupActor = SetupCaller;
+
+const noCommittee = (): Refusal => refuse('not-found', 'NOT_FOUND', 'Committee not found');
 
 /** The committee setup and the workspace's complaint settings (docs/case.md "Complaints"). */
 export class CommitteeService {
@@ -164,11 +139,10 @@ export class CommitteeService {
     });
   }
 
-  get(ws: string, id: string): Promise<Committee> {
+  get(ws: string, id: string): Promise<Outcome<Committee>> {
     return this.db.tenant(ws, async (tx) => {
       const [found] = await readCommittees(tx, ws, await regimeOf(tx, ws), id);
-      if (!found) throw notFound('Committee not found');
-      return found;
+      return found ? ok(found) : noCommittee();
     });
   }
 
@@ -179,15 +153,14 @@ export class CommitteeService {
   create(actor: SetupActor, body: Body): Promise<Outcome<Committee>> {
     return this.db.tenant(actor.ws, async (tx) => {
       const regime = await regimeOf(tx, actor.ws);
-      await checkBody(tx, actor.ws, body, regime);
+      const invalid = await bodyRefusal(tx, actor.ws, body, regime);
+      if (invalid) return invalid;
       const self = this.membership.selfSeated(actor, body.members);
       if (self) return self;
-      const [existing] = await tx.query(
-        `SELECT 1 FROM committees WHERE workspace_id = $1 AND branch_id IS NOT DISTINCT FROM $2::uuid`,
-        [actor.ws, body.branchId],
-      );
-      if (existing) {
-        throw conflict(
+      if (await repo.hasCommittee(tx, actor.ws, body.branchId)) {
+        return refuse(
+          'conflict',
+          'CONFLICT',
           body.branchId
             ? 'This business unit already has a committee: change it instead'
             : 'The workspace already has a committee: change it instead',
@@ -196,17 +169,20 @@ export class CommitteeService {
           },
         );
       }
-      const [row] = await tx.query<{ id: string }>(
-        `INSERT INTO committees (workspace_id, branch_id, name, term_start, term_end, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [actor.ws, body.branchId, body.name, body.termStart, body.termEnd, actor.userId],
-      );
-      await applyMembers(tx, actor.ws, row.id, body.members, actor.userId);
-      const [committee] = await readCommittees(tx, actor.ws, regime, row.id);
+      const id = await repo.insertCommittee(tx, actor.ws, {
+        branchId: body.branchId,
+        name: body.name,
+        termStart: body.termStart,
+        termEnd: body.termEnd,
+        createdBy: actor.userId,
+      });
+      await applyMembers(tx, actor.ws, id, body.members, actor.userId);
+      const [committee] = await readCommittees(tx, actor.ws, regime, id);
       await audit(tx, {
         workspaceId: actor.ws,
         actorUserId: actor.userId,
         action: 'committee.create',
-        target: row.id,
+        target: id,
         ip: actor.ip,
         details: {
           branchId: body.branchId,
@@ -224,13 +200,10 @@ export class CommitteeService {
    */
   update(actor: SetupActor, id: string, body: Omit<Body, 'branchId'>): Promise<Outcome<Committee>> {
     return this.db.tenant(actor.ws, async (tx) => {
-      const [found] = await tx.query(`SELECT id FROM committees WHERE workspace_id = $1 AND id = $2 FOR UPDATE`, [
-        actor.ws,
-        id,
-      ]);
-      if (!found) throw notFound('Committee not found');
+      if (!(await repo.lockCommittee(tx, actor.ws, id))) return noCommittee();
       const regime = await regimeOf(tx, actor.ws);
-      await checkBody(tx, actor.ws, body, regime);
+      const invalid = await bodyRefusal(tx, actor.ws, body, regime);
+      if (invalid) return invalid;
       const requested = await this.membership.request(tx, actor, id, body);
       if (!requested.ok) return requested;
       if (requested.value) {
@@ -245,10 +218,11 @@ export class CommitteeService {
         const [standing] = await readCommittees(tx, actor.ws, regime, id);
         return { ok: true as const, value: standing };
       }
-      await tx.query(
-        `UPDATE committees SET name = $3, term_start = $4, term_end = $5, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
-        [actor.ws, id, body.name, body.termStart, body.termEnd],
-      );
+      await repo.updateCommittee(tx, actor.ws, id, {
+        name: body.name,
+        termStart: body.termStart,
+        termEnd: body.termEnd,
+      });
       await applyMembers(tx, actor.ws, id, body.members, actor.userId);
       const [committee] = await readCommittees(tx, actor.ws, regime, id);
       await audit(tx, {
@@ -276,7 +250,7 @@ export class CommitteeService {
       removedHolidays?: string[];
       recuseWitnesses?: boolean;
     },
-  ): Promise<ComplaintSettingsView> {
+  ): Promise<Outcome<ComplaintSettingsView>> {
     return this.db.tenant(actor.ws, async (tx) => {
       const holidays = [...new Set(body.extraHolidays)].sort();
       // Only a default holiday can be taken out (an added one is simply not added); any year is accepted.
@@ -288,20 +262,19 @@ export class CommitteeService {
           fields[`removedHolidays.${i}`] = `${day} is not a default public holiday of this jurisdiction or region`;
         }
       });
-      if (Object.keys(fields).length > 0) throw badRequest('Only a default public holiday can be removed', fields);
+      if (Object.keys(fields).length > 0)
+        return refuse('invalid', 'VALIDATION', 'Only a default public holiday can be removed', fields);
       const before = await recusesWitnesses(tx, actor.ws);
-      await tx.query(
-        `INSERT INTO complaint_settings (workspace_id, compliance, extra_holidays, saturday_off, removed_holidays) VALUES ($1, $2, $3::date[], $4, $5::date[])
-         ON CONFLICT (workspace_id) DO UPDATE SET compliance = $2, extra_holidays = $3::date[], saturday_off = $4, removed_holidays = $5::date[], updated_at = now()`,
-        [actor.ws, body.compliance, holidays, body.saturdayOff, removed],
-      );
+      await repo.saveComplaintSettings(tx, actor.ws, {
+        compliance: body.compliance,
+        extraHolidays: holidays,
+        saturdayOff: body.saturdayOff,
+        removedHolidays: removed,
+      });
       const recuse = body.recuseWitnesses ?? before;
       let recusedNow = 0;
       if (body.recuseWitnesses !== undefined) {
-        await tx.query(`UPDATE complaint_settings SET recuse_witnesses = $2 WHERE workspace_id = $1`, [
-          actor.ws,
-          recuse,
-        ]);
+        await repo.setRecuseWitnesses(tx, actor.ws, recuse);
         // Turned on: the witnesses who sit on their case's committee are recused now. Turned off: nobody is admitted
         // by it (a recusal stays until the one presiding decides otherwise).
         if (recuse && !before) recusedNow = await recuseSeatedWitnesses(tx, actor.ws, actor.userId, actor.ip);
@@ -320,7 +293,7 @@ export class CommitteeService {
           ...(recusedNow ? { witnessesRecused: recusedNow } : {}),
         },
       });
-      return withDefaults(await regimeOf(tx, actor.ws), recuse);
+      return ok(withDefaults(await regimeOf(tx, actor.ws), recuse));
     });
   }
 }

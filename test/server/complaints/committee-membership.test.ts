@@ -362,4 +362,43 @@ describe.each(DATABASES)('committee membership on %s', (kind) => {
     const now = await ok('GET', `/committees/${committeeId}`, admin.token);
     expect(now.members.find((m: { role: string }) => m.role === 'PRESIDING_OFFICER').userId).toBe(member1.id);
   });
+
+  it('answers each refusal of the committee setup with its status and body', async () => {
+    const none = '00000000-0000-4000-8000-000000000000';
+    const answerOf = async (method: Method, url: string, payload?: object) => {
+      const res = await call(method, url, admin.token, payload);
+      return { status: res.statusCode, body: res.json() };
+    };
+    const noCommittee = { status: 404, body: { code: 'NOT_FOUND', message: 'Committee not found' } };
+    expect(await answerOf('GET', `/committees/${none}`)).toEqual(noCommittee);
+    expect(await answerOf('PUT', `/committees/${none}`, committee(sound))).toEqual(noCommittee);
+    expect(await answerOf('POST', '/committees', { ...committee(sound), branchId: null })).toEqual({
+      status: 409,
+      body: {
+        code: 'CONFLICT',
+        message: 'The workspace already has a committee: change it instead',
+        fields: { branchId: 'Already has a committee' },
+      },
+    });
+    expect(await answerOf('PUT', `/committees/${committeeId}`, { ...committee(sound), termEnd: '2025-12-31' })).toEqual(
+      {
+        status: 400,
+        body: {
+          code: 'VALIDATION',
+          message: 'Invalid committee: termEnd',
+          fields: { termEnd: 'The term ends after it starts' },
+        },
+      },
+    );
+    expect(
+      await answerOf('PUT', '/complaint-settings', { compliance: 'IN_POSH', removedHolidays: ['2026-10-03'] }),
+    ).toEqual({
+      status: 400,
+      body: {
+        code: 'VALIDATION',
+        message: 'Only a default public holiday can be removed',
+        fields: { 'removedHolidays.0': '2026-10-03 is not a default public holiday of this jurisdiction or region' },
+      },
+    });
+  });
 });
