@@ -102,6 +102,20 @@ export const DEFAULT_REPORT_COLUMNS: readonly ReportColumn[] = ['businessUnit', 
  */
 export function reportDate(value: Date | string | null, zone: string, style: 'day-month-year' | 'iso'): string {
   if (value === null) return '';
+  // An export formats the same moments and days again and again (a bulk assignment's time, common joining days):
+  // formatting is the costly part, so the last few thousand are kept.
+  const key = `${typeof value === 'string' ? value : value.getTime()}|${zone}|${style}`;
+  const known = formatted.get(key);
+  if (known !== undefined) return known;
+  const text = formatDate(value, zone, style);
+  if (formatted.size >= 5000) formatted.clear();
+  formatted.set(key, text);
+  return text;
+}
+
+const formatted = new Map<string, string>();
+
+function formatDate(value: Date | string, zone: string, style: 'day-month-year' | 'iso'): string {
   const day = typeof value === 'string' && value.length === 10;
   const date = typeof value === 'string' ? new Date(day ? `${value}T12:00:00Z` : value) : value;
   if (Number.isNaN(date.getTime())) return '';

@@ -63,7 +63,7 @@ describe('the report query', () => {
   it('cuts course rows to completed ones whose current certificate expires on the days asked, all as parameters', () => {
     const between = countQuery(def({ filters: { expires: { from: '2026-06-01', to: '2026-07-31' } } }), { workspaceId: WS }, settings);
     expect(between.text).toContain(`a.status = 'COMPLETED'`);
-    expect(between.text).toMatch(/expires_on FROM course_completions cc[\s\S]*cc\.cycle = a\.cycle[\s\S]*ORDER BY cc\.completed_at DESC LIMIT 1\) >= \$\d+::date/);
+    expect(between.text).toMatch(/expires_on FROM course_completions cc[\s\S]*cc\.cycle = a\.cycle[\s\S]*ORDER BY cc\.completed_at DESC, cc\.id DESC LIMIT 1\) >= \$\d+::date/);
     expect(between.params).toEqual(expect.arrayContaining(['2026-06-01', '2026-07-31']));
     expect(between.text).not.toContain("'POLICY'");
     placeholders(between);
