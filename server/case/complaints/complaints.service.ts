@@ -95,6 +95,7 @@ import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import { recipientByAddress, recipientOf } from '../../platform/languages';
 import { templates } from '../../platform/message-templates';
 import { filedForProblems } from '../../../src/domain/complaints/filing';
+import { formerEmployeeProblem } from '../../../src/domain/complaints/former-employee';
 import { FIRST_CONTACT_RULE, missingFirstContact } from '../../../src/domain/complaints/first-contact';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import { systemClock, type Clock } from '../../platform/clock';
@@ -304,6 +305,8 @@ export class ComplaintService {
       const today = this.today(regime);
       const fields: Record<string, string> = {};
       if (body.incident.date > today) fields['incident.date'] = 'The incident cannot be after today';
+      const leftProblem = formerEmployeeProblem(regime.compliance, body.formerEmployee?.leftOn ?? null, today);
+      if (leftProblem) fields['formerEmployee.leftOn'] = leftProblem;
       // IN-03: filed for her only in a capacity the POSH Rules allow, with why she cannot, and on a POSH case.
       if (body.filedFor) {
         if (regime.compliance !== 'IN_POSH')
@@ -404,8 +407,8 @@ export class ComplaintService {
             complainant_name, complainant_email, complainant_gender, complainant_phone,
             respondent_name, respondent_gender, respondent_phone, respondent_email, respondent_description, respondent_user_id,
             against_employer, incident_details, incident_on, witnesses, answers, received_on, timeliness, presiding_member_id, witness_emails,
-            filed_for_capacity, filed_for_reason, filed_for_consent)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27::text[], $28, $29, $30)
+            filed_for_capacity, filed_for_reason, filed_for_consent, former_employee_left_on)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27::text[], $28, $29, $30, $31::date)
          RETURNING id`,
         [
           actor.ws,
@@ -438,6 +441,7 @@ export class ComplaintService {
           body.filedFor?.capacity ?? null,
           body.filedFor?.reason ?? null,
           body.filedFor ? body.filedFor.writtenConsent : null,
+          body.formerEmployee?.leftOn ?? null,
         ],
       );
       for (const fileId of body.incident.evidenceFileIds) {

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt, scrypt as scryptCb } from 'node:crypto';
+import { formerEmployeeProblem } from '../../../src/domain/complaints/former-employee';
 import { promisify } from 'node:util';
 import type { z } from 'zod';
 import type {
@@ -173,6 +174,8 @@ export class IntakeService {
       const today = todayIn(regime);
       const fields: Record<string, string> = {};
       if (body.incident.date > today) fields['incident.date'] = 'The incident cannot be after today';
+      const leftProblem = formerEmployeeProblem(regime.compliance, body.formerEmployee?.leftOn ?? null, today);
+      if (leftProblem) fields['formerEmployee.leftOn'] = leftProblem;
       const components = await listComponents(tx, caller.ws, published.version_id);
       const custom = components.flatMap((c) => c.attributes).filter((a) => a.systemKey === null);
       for (const a of custom) {
@@ -224,8 +227,9 @@ export class IntakeService {
       const [row] = await tx.query<{ id: string }>(
         `INSERT INTO complaints (workspace_id, case_number, compliance, committee_id, workflow_id, version_id, filed_by, filed_as, intake,
             complainant_name, complainant_email, respondent_name, respondent_gender, respondent_phone, respondent_email, respondent_description,
-            respondent_user_id, incident_details, incident_on, witnesses, answers, received_on, timeliness, presiding_member_id, witness_emails)
-         VALUES ($1, $2, $3, $4, $5, $6, NULL, 'COMPLAINANT', true, $7, NULL, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21::text[])
+            respondent_user_id, incident_details, incident_on, witnesses, answers, received_on, timeliness, presiding_member_id, witness_emails,
+            former_employee_left_on)
+         VALUES ($1, $2, $3, $4, $5, $6, NULL, 'COMPLAINANT', true, $7, NULL, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21::text[], $22::date)
          RETURNING id`,
         [
           caller.ws,
@@ -249,6 +253,7 @@ export class IntakeService {
           timeliness.timeliness,
           substitute,
           witnesses,
+          body.formerEmployee?.leftOn ?? null,
         ],
       );
       const [intake] = await tx.query<{ id: string }>(

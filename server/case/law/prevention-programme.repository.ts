@@ -48,3 +48,18 @@ export async function thirdPartyNoticesSince(tx: Sql, ws: string, since: string 
   );
   return row.n;
 }
+
+/** CA-09: appends a joint review to the programme's kept records (a day already recorded stays as it was). */
+export async function recordReview(
+  tx: Sql,
+  ws: string,
+  userId: string,
+  kind: 'POLICY' | 'ASSESSMENT',
+  reviewedOn: string,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO prevention_reviews (workspace_id, kind, reviewed_on, recorded_by) VALUES ($1, $2, $3::date, $4)
+     ON CONFLICT (workspace_id, kind, reviewed_on) DO NOTHING`,
+    [ws, kind, reviewedOn, userId],
+  );
+}

@@ -2,7 +2,11 @@ import type {
   PreventionProgramme,
   PreventionProgrammeBody,
 } from '../../../src/contracts/case/prevention-programme.contract';
-import { reviewDueOn, type PolicyElement } from '../../../src/domain/compliance/prevention-programme';
+import {
+  reviewDueOn,
+  reviewRemovalProblem,
+  type PolicyElement,
+} from '../../../src/domain/compliance/prevention-programme';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { ok, refuse, type Outcome } from '../../platform/refusal';
@@ -43,11 +47,25 @@ export class PreventionProgrammeService {
         fields.assessmentReviewedOn = 'Not a future day';
       if (Object.keys(fields).length > 0)
         return refuse('invalid', 'VALIDATION', 'A review is recorded once it took place', fields);
+      // CA-09: a review recorded less than 10 years ago is kept: not cleared, not moved earlier.
+      const before = await repo.programmeOf(tx, actor.ws);
+      const policyKept = reviewRemovalProblem(before?.policy_reviewed_on ?? null, body.policyReviewedOn, today);
+      if (policyKept) fields.policyReviewedOn = policyKept;
+      const assessmentKept = reviewRemovalProblem(
+        before?.assessment_reviewed_on ?? null,
+        body.assessmentReviewedOn,
+        today,
+      );
+      if (assessmentKept) fields.assessmentReviewedOn = assessmentKept;
+      if (Object.keys(fields).length > 0) return refuse('conflict', 'RECORD_KEPT', Object.values(fields)[0], fields);
       await repo.saveProgramme(tx, actor.ws, actor.userId, {
         elements: body.elements as PolicyElement[],
         policyReviewedOn: body.policyReviewedOn,
         assessmentReviewedOn: body.assessmentReviewedOn,
       });
+      if (body.policyReviewedOn) await repo.recordReview(tx, actor.ws, actor.userId, 'POLICY', body.policyReviewedOn);
+      if (body.assessmentReviewedOn)
+        await repo.recordReview(tx, actor.ws, actor.userId, 'ASSESSMENT', body.assessmentReviewedOn);
       await insertAuditEvent(tx, actor, 'prevention-programme.saved', {
         elements: body.elements.length,
         policyReviewedOn: body.policyReviewedOn,

@@ -314,6 +314,8 @@ export const FileComplaintBody = z.strictObject({
     })
     .nullable()
     .default(null),
+  /** CA-01: the principal party has left the employer, on this day (a Canadian notice comes within 3 months of it). */
+  formerEmployee: z.strictObject({ leftOn: IsoDate }).nullable().default(null),
   /** Answers to the fields an admin added, by attribute id. */
   answers: z.record(z.string(), Text(4000)).default({}),
 });

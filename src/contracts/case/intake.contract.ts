@@ -86,6 +86,8 @@ export const IntakeBody = z.strictObject({
     date: IsoDate,
     witnesses: z.array(Required('a witness', 400)).max(50).default([]),
   }),
+  /** CA-01: a former employee's report, with the day they left (within 3 months of it, on a Canadian workspace). */
+  formerEmployee: FileComplaintBody.shape.formerEmployee,
   answers: z.record(z.string(), Text(4000)).default({}),
 });
 export type IntakeBody = z.input<typeof IntakeBody>;

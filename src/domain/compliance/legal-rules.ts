@@ -584,10 +584,11 @@ export const CANADA_RULES: readonly Rule[] = [
       // The purge never comes before the law's years for a Canadian case (src/domain/complaints/retention.ts), whatever
       // the workspace's period: the rule holds by construction; the figure says what the workspace set.
       status: 'MET',
-      computed:
+      computed: `${
         f.retentionYears === null
           ? 'Closed cases are kept until removed by hand'
-          : `Closed notices are kept at least 10 years, whatever the period set (shortest: ${f.retentionYears} years)`,
+          : `Closed notices are kept at least 10 years, whatever the period set (shortest: ${f.retentionYears} years)`
+      }; every joint review of the policy and of the workplace assessment is kept 10 years (not cleared or moved earlier), and a published policy's versions are never deleted`,
       figures: { shortestPeriodYears: f.retentionYears, lawYears: 10 },
     }),
   },

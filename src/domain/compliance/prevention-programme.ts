@@ -59,3 +59,22 @@ export function reviewState(reviewedOn: IsoDate | null, today: IsoDate): 'CURREN
 
 export const missingElements = (p: PreventionProgramme): PolicyElement[] =>
   POLICY_ELEMENTS.filter((e) => !p.elements.includes(e));
+
+/**
+ * CA-09 (SOR/2020-130 s.35(1)(a) to (c)): the policy, the workplace assessments and their reviews are records the
+ * employer keeps for 10 years. A review recorded less than 10 years ago stays on record: a later review may follow it,
+ * but it is not cleared, nor moved to an earlier day (the history keeps every review day).
+ */
+export const PROGRAMME_RECORD_YEARS = 10;
+
+export function programmeRecordKeptUntil(reviewedOn: IsoDate): IsoDate {
+  return addYears(reviewedOn, PROGRAMME_RECORD_YEARS);
+}
+
+/** Why `next` may not replace the recorded review `recorded` on `today` (null when it may). */
+export function reviewRemovalProblem(recorded: IsoDate | null, next: IsoDate | null, today: IsoDate): string | null {
+  if (!recorded || (next !== null && next >= recorded)) return null;
+  const until = programmeRecordKeptUntil(recorded);
+  if (until <= today) return null;
+  return `CA-09: the review of ${recorded} is a record kept 10 years (until ${until}): record a later review, not an earlier day or none`;
+}

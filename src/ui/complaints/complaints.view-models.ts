@@ -63,6 +63,9 @@ export interface ConcernValues {
   filedForCapacity?: string;
   filedForReason?: string;
   filedForConsent?: boolean;
+  /** CA-01: the principal party has left the employer, on this day. */
+  formerEmployee?: boolean;
+  formerEmployeeLeftOn?: string;
 }
 
 const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
@@ -177,6 +180,8 @@ export class RaiseConcernViewModel {
               writtenConsent: values.filedForConsent ?? false,
             }
           : null,
+        formerEmployee:
+          values.formerEmployee && values.formerEmployeeLeftOn ? { leftOn: values.formerEmployeeLeftOn } : null,
         answers: Object.fromEntries(Object.entries(values.answers ?? {}).filter(([, v]) => v && v.trim())),
       });
       runInAction(() => (this.filed = filed));

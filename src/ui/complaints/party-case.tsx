@@ -8,7 +8,7 @@ import { CaseConfirmation, CaseEvents } from './case-extras';
 import type { ComplaintCaseViewModel } from './complaints.view-models';
 import { REGION } from './confidential-banner';
 import { WhereElseToGo } from './where-else-to-go';
-import { OccurrenceCategoriesCard } from './occurrence-categories';
+import { PartyOccurrenceCategories } from './party-occurrence-categories';
 import { PartyReportCard } from './party-report';
 import { FilingLate } from './filing-late';
 import { OwnReplyCard } from './own-reply';
@@ -61,7 +61,7 @@ export const PartyCase = observer(function PartyCase({
       <OwnReplyCard vm={vm} detail={d} />
       {d.role === 'COMPLAINANT' ? <FilingLate vm={vm} detail={d} committee={false} /> : null}
       {d.compliance === 'CA_FEDERAL' && d.role === 'COMPLAINANT' ? (
-        <OccurrenceCategoriesCard complaintId={d.complaintId} />
+        <PartyOccurrenceCategories complaintId={d.complaintId} />
       ) : null}
       {d.compliance === 'CA_FEDERAL' ? <PartyReportCard complaintId={d.complaintId} /> : null}
       <CaseConfirmation detail={d} onConfirmed={() => void vm.load(d.complaintId)} />

@@ -1,11 +1,13 @@
 import { Card, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { showDate, tr } from '../i18n/i18n';
 import { useViewModel } from '../shared/container-context';
 import { PartyReportViewModel } from './party-report.view-model';
 
 /**
- * CA-06 on a party's case page: the investigator's report once final, as each party receives it (it names nobody).
+ * CA-06 on a party's case page: the investigator's report once final, as each party receives it (it names nobody),
+ * in the reader's language (the report's own text is as the investigator wrote it).
  */
 export const PartyReportCard = observer(function PartyReportCard({ complaintId }: { complaintId: string }) {
   const vm = useViewModel(PartyReportViewModel);
@@ -16,21 +18,20 @@ export const PartyReportCard = observer(function PartyReportCard({ complaintId }
   if (!r) return null;
   return (
     <Card
-      title="The investigator’s report"
+      title={tr('case.reportTitle')}
       size="small"
       style={{ marginBottom: 16 }}
       role="region"
-      aria-label="The investigator’s report"
+      aria-label={tr('case.reportTitle')}
     >
       <Typography.Paragraph type="secondary">
-        Final on {new Date(r.finalAt).toLocaleDateString()}. It names nobody; the employer and the committee choose
-        together which recommendations to implement.
+        {tr('case.reportFinal', { date: showDate(r.finalAt) })}
       </Typography.Paragraph>
-      <Typography.Title level={3}>Description</Typography.Title>
+      <Typography.Title level={3}>{tr('case.reportDescription')}</Typography.Title>
       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{r.description}</Typography.Paragraph>
-      <Typography.Title level={3}>Conclusions</Typography.Title>
+      <Typography.Title level={3}>{tr('case.reportConclusions')}</Typography.Title>
       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{r.conclusions}</Typography.Paragraph>
-      <Typography.Title level={3}>Recommendations</Typography.Title>
+      <Typography.Title level={3}>{tr('case.reportRecommendations')}</Typography.Title>
       {r.recommendations.length > 0 ? (
         <ol>
           {r.recommendations.map((text, i) => (
@@ -38,7 +39,7 @@ export const PartyReportCard = observer(function PartyReportCard({ complaintId }
           ))}
         </ol>
       ) : (
-        <Typography.Paragraph>The report makes no recommendation.</Typography.Paragraph>
+        <Typography.Paragraph>{tr('case.reportNone')}</Typography.Paragraph>
       )}
     </Card>
   );

@@ -3,7 +3,15 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { REGION } from './confidential-banner';
-import { ComplaintField, FormFiles, GENDERS, IncidentCard, FiledForCard, RespondentCard } from './complaint-form-parts';
+import {
+  ComplaintField,
+  FormFiles,
+  GENDERS,
+  IncidentCard,
+  FiledForCard,
+  FormerEmployeeCard,
+  RespondentCard,
+} from './complaint-form-parts';
 import { useService, useViewModel } from '../shared/container-context';
 import { SessionViewModel } from '../shell/session.view-model';
 import { LoadError, Loading } from '../shared/page-state';
@@ -106,6 +114,7 @@ export const RaiseConcernScreen = observer(function RaiseConcernScreen() {
             {item('complainantPhone', tr('concern.phone'), <Input type="tel" autoComplete="tel" />)}
           </Card>
           {vm.form.compliance === 'IN_POSH' ? <FiledForCard errors={vm.fieldErrors} /> : null}
+          {vm.form.compliance === 'CA_FEDERAL' ? <FormerEmployeeCard errors={vm.fieldErrors} /> : null}
           <RespondentCard errors={vm.fieldErrors} />
           <IncidentCard errors={vm.fieldErrors} customFields={vm.customFields}>
             <Form.Item label={tr('concern.evidence')} extra={tr('concern.evidenceHint')}>

@@ -6,7 +6,7 @@ import { useViewModel } from '../shared/container-context';
 import { REGION } from './confidential-banner';
 import { WhereElseToGo } from './where-else-to-go';
 import { describeCaseEvent, ReliefForm } from './case-extras';
-import { FormFiles } from './complaint-form-parts';
+import { FormerEmployeeCard, FormFiles } from './complaint-form-parts';
 import { LoadError, Loading } from '../shared/page-state';
 import { ReportViewModel, type ReportValues } from './report.view-model';
 
@@ -172,6 +172,7 @@ const ReportForm = observer(function ReportForm({ vm }: { vm: ReportViewModel })
           'Their role or team, if you do not know their name.',
         )}
       </Card>
+      {vm.form.compliance === 'CA_FEDERAL' ? <FormerEmployeeCard errors={vm.fieldErrors} /> : null}
       <Card title="What happened" style={{ marginBottom: 16 }}>
         {item(
           'incidentDetails',

@@ -20,6 +20,9 @@ export interface ReportValues {
   incidentDetails: string;
   incidentDate: string;
   witnesses?: string;
+  /** CA-01: a former employee's report, with the day they left. */
+  formerEmployee?: boolean;
+  formerEmployeeLeftOn?: string;
   answers?: Record<string, string>;
 }
 
@@ -107,6 +110,8 @@ export class ReportViewModel {
             .map((w) => w.trim())
             .filter(Boolean),
         },
+        formerEmployee:
+          values.formerEmployee && values.formerEmployeeLeftOn ? { leftOn: values.formerEmployeeLeftOn } : null,
         answers: Object.fromEntries(Object.entries(values.answers ?? {}).filter(([, v]) => v && v.trim())),
       });
       runInAction(() => {

@@ -25,6 +25,8 @@ const SAME_AS_ENGLISH = new Set([
   'fr:case.description',
   'fr:case.incident',
   'fr:case.incidentDate',
+  'fr:case.vRace',
+  'fr:case.vReligion',
 ]);
 
 const flat = (c: Record<string, Record<string, string>>) =>
@@ -101,6 +103,8 @@ describe('the catalogue of the app’s own words', () => {
     'src/ui/shared/pdf-viewer/pdf-viewer.tsx',
     'src/ui/complaints/party-case.tsx',
     'src/ui/complaints/own-reply.tsx',
+    'src/ui/complaints/party-report.tsx',
+    'src/ui/complaints/party-occurrence-categories.tsx',
     'src/ui/complaints/where-else-to-go.tsx',
     'src/ui/complaints/confidential-banner.tsx',
   ])('leaves no English words in %s', (file) => {
