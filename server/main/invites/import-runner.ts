@@ -1,3 +1,4 @@
+import { emitPersonEvents } from '../../platform/webhooks/webhook-outbox';
 import type { ColumnMapping } from '../../../src/domain/imports/import-columns';
 import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
@@ -297,6 +298,7 @@ export class ImportRunner {
           await assertUserLimit(tx, workspaceId, users.length, 'file');
           await repo.insertInvitedUsers(tx, workspaceId, users);
           created = users.map((u) => u.id);
+          await emitPersonEvents(tx, workspaceId, 'person.provisioned', created);
           await repo.insertInvites(
             tx,
             workspaceId,

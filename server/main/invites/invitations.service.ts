@@ -1,3 +1,4 @@
+import { emitPersonEvents } from '../../platform/webhooks/webhook-outbox';
 import type { InviteInfo } from '../../../src/contracts/main/invite-claim.contract';
 import { checkPassword, describePasswordProblem } from '../../../src/domain/auth/password-policy';
 import { seesAllBusinessUnits, type Role } from '../../../src/domain/auth/roles';
@@ -103,6 +104,7 @@ export class InvitationsService {
         return refuse('invalid', 'VALIDATION', message, { userNewPassword: message });
       }
       await claimWithPassword(tx, workspace.id, invite.user_id, await this.passwords.hash(newPassword));
+      await emitPersonEvents(tx, workspace.id, 'person.provisioned', [invite.user_id]);
       await audit(tx, {
         workspaceId: workspace.id,
         actorUserId: invite.user_id,

@@ -1,3 +1,4 @@
+import { emitPersonEvents } from '../../platform/webhooks/webhook-outbox';
 import { randomUUID } from 'node:crypto';
 import type { InviteOutcome } from '../../../src/contracts/main/invite-management.contract';
 import {
@@ -127,6 +128,12 @@ export async function createInvitees(
   if (fresh.length > 0) {
     await assertUserLimit(tx, workspace.id, fresh.length, 'email');
     await insertInvitees(tx, workspace.id, fresh);
+    await emitPersonEvents(
+      tx,
+      workspace.id,
+      'person.provisioned',
+      fresh.map((f) => f.id),
+    );
     if (options.send)
       await sendInvitations(
         tx,
@@ -286,6 +293,7 @@ export class InviteManagementService {
         if (!person.has_password) {
           // A respondent named by this address is a party of the case: the account stays unless acknowledged (docs/case.md).
           const stakes = await guardStakes(tx, workspace.id, [{ userId: person.id, label: email }]);
+          await emitPersonEvents(tx, workspace.id, 'person.deprovisioned', [person.id], { deleted: true });
           await deleteInvitedUser(tx, workspace.id, person.id);
           await recordDepartures(tx, this.mail, { ...guard, done: true, stakes });
         } else await deleteInvitation(tx, workspace.id, person.id);

@@ -1,3 +1,4 @@
+import { emitPersonEvents } from '../../platform/webhooks/webhook-outbox';
 import { openCaseStakes, recordDepartures } from '../../platform/case-stakes';
 import type { Mailer } from '../../platform/messages';
 import { scimPatch, type ScimPatchOperation } from 'scim-patch';
@@ -122,6 +123,7 @@ export class ScimService {
         id = revived.id;
         await updateUser(tx, ws, id, write);
       } else id = await insertUser(tx, ws, write);
+      if (input.active) await emitPersonEvents(tx, ws, 'person.provisioned', [id]);
       await this.audit(tx, caller, revived ? 'scim.user.restored' : 'scim.user.created', id, {
         externalId: input.externalId,
         active: input.active,
@@ -187,6 +189,7 @@ export class ScimService {
       if (!guard.ok) return guard;
       await deactivate(tx, caller.workspaceId, row.id, true);
       await this.recordCaseDepartures(tx, caller, row.id);
+      await emitPersonEvents(tx, caller.workspaceId, 'person.deprovisioned', [row.id], { deleted: true });
       await this.audit(tx, caller, 'scim.user.deleted', row.id, { sessionsEnded: true });
       return ok(null);
     });
@@ -331,6 +334,9 @@ export class ScimService {
     if (deprovisioned) {
       await deactivate(tx, ws, row.id, false);
       await this.recordCaseDepartures(tx, caller, row.id);
+      await emitPersonEvents(tx, ws, 'person.deprovisioned', [row.id]);
+    } else if (input.active && row.status === 'INACTIVE') {
+      await emitPersonEvents(tx, ws, 'person.provisioned', [row.id]);
     }
     await this.audit(tx, caller, deprovisioned ? 'scim.user.deactivated' : action, row.id, {
       externalId: input.externalId,

@@ -1,3 +1,4 @@
+import { emitPersonEvents } from '../../platform/webhooks/webhook-outbox';
 import type { FastifyInstance } from 'fastify';
 import {
   createUsersBulk,
@@ -199,6 +200,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
           const stakes = await guardStakes(tx, workspace.id, [{ userId: target.userId, label: target.email }]);
           await recordDepartures(tx, deps.mail, { ...guard, done: true, stakes });
           await endAccess(tx, workspace.id, target.userId);
+          await emitPersonEvents(tx, workspace.id, 'person.deprovisioned', [target.userId]);
           await audit(tx, {
             workspaceId: workspace.id,
             actorUserId: user.userId,
@@ -207,6 +209,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
             ip,
           });
         } else if (change.status === 'ACTIVE' && target.status === 'INACTIVE') {
+          await emitPersonEvents(tx, workspace.id, 'person.provisioned', [target.userId]);
           await audit(tx, {
             workspaceId: workspace.id,
             actorUserId: user.userId,
@@ -278,6 +281,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
         const stakes = await guardStakes(tx, workspaceId, labels);
         // Training assignments, invitations, codes and sessions go with the user (ON DELETE CASCADE); the audit trail
         // keeps the ids. Complaint records are not linked by foreign key and are never deleted with a user.
+        await emitPersonEvents(tx, workspaceId, 'person.deprovisioned', unique, { deleted: true });
         const deleted = await users.delete(unique);
         await recordDepartures(tx, deps.mail, { ...guard, done: true, stakes });
         for (const row of deleted) {
@@ -384,6 +388,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
             file: `${refused.length} ${refused.length === 1 ? 'person' : 'people'} may not be deleted`,
           });
         const ids = reachable.map((f) => f.id);
+        await emitPersonEvents(tx, workspace.id, 'person.deprovisioned', ids, { deleted: true });
         await users.delete(ids);
         await recordDepartures(tx, deps.mail, { ...guard, done: true, stakes });
         await audit(tx, {

@@ -1,6 +1,6 @@
 import type { WebhookEventType } from '../../../src/domain/webhooks/webhook-events';
 import type { Sql } from '../db/database';
-import { insertEvents, listens } from './webhooks.repository';
+import { insertEvents, insertPersonEvents, listens } from './webhooks.repository';
 
 /**
  * Data of each event (docs/webhooks.md "Events"). Ids only, and the few facts a receiving system needs: no names, no
@@ -13,8 +13,10 @@ export interface WebhookEventData {
   'certificate.expiring': { userId: string; courseId: string; expiresOn: string };
   'policy.published': { policyId: string; version: number | null };
   'policy.accepted': { userId: string; policyId: string; acceptedAt: string };
-  'person.provisioned': { userId: string; externalId: string | null };
-  'person.deprovisioned': { userId: string; externalId: string | null };
+  /** `status` after the change: `ACTIVE`, or `INVITED` for someone created or brought back who has not yet signed in. */
+  'person.provisioned': { userId: string; email: string; externalId: string | null; status: 'ACTIVE' | 'INVITED' };
+  /** `deleted`: the person was removed (SCIM's DELETE, an admin's deletion), not only deactivated. */
+  'person.deprovisioned': { userId: string; email: string; externalId: string | null; deleted: boolean };
   'case.stage_changed': { caseNumber: string; stage: string };
   'case.clock_met': { caseNumber: string; clock: string };
   'case.clock_missed': { caseNumber: string; clock: string };
@@ -55,4 +57,20 @@ export async function emitWebhookEvents<T extends WebhookEventType>(
 /** Whether an active endpoint of the workspace subscribes to `type` (a caller may skip gathering the events' data). */
 export async function webhookListens(tx: Sql, workspaceId: string, type: WebhookEventType): Promise<boolean> {
   return listens(tx, workspaceId, type);
+}
+
+/**
+ * A person joined or came back (`person.provisioned`: created by SCIM, an invitation or an import, an invitation
+ * accepted, a reactivation), or lost access (`person.deprovisioned`: deactivated or deleted), in the transaction of the
+ * change. The data comes from the people's rows (`WebhookEventData`), so call it after the change, and before a
+ * deletion. One statement; nothing when no endpoint listens.
+ */
+export async function emitPersonEvents(
+  tx: Sql,
+  workspaceId: string,
+  type: 'person.provisioned' | 'person.deprovisioned',
+  userIds: readonly string[],
+  options: { deleted?: boolean } = {},
+): Promise<void> {
+  await insertPersonEvents(tx, workspaceId, type, userIds, options.deleted ?? false);
 }

@@ -59,6 +59,43 @@ export async function insertEvents(
   return rows[0]?.n ?? 0;
 }
 
+/**
+ * `person.provisioned` / `person.deprovisioned` for these people, their data read from their rows in the same statement
+ * (id, email, SCIM external id, and the status after the change or whether they were deleted). Nothing is read or
+ * written when no endpoint listens. Call it after the change, or before a deletion (the rows must still be there).
+ */
+export async function insertPersonEvents(
+  tx: Sql,
+  workspaceId: string,
+  type: 'person.provisioned' | 'person.deprovisioned',
+  userIds: readonly string[],
+  deleted: boolean,
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const rows = await tx.query<{ n: number }>(
+    `WITH targets AS (
+       SELECT id FROM webhook_endpoints WHERE workspace_id = $1 AND paused_at IS NULL AND $2 = ANY (events)
+     ), ev AS (
+       INSERT INTO webhook_events (workspace_id, id, type, payload)
+       SELECT $1, ${NEW_EVENT_ID}, $2,
+              jsonb_build_object('type', $2::text, 'timestamp', $5::text, 'data',
+                jsonb_build_object('userId', u.id, 'email', u.email, 'externalId', u.scim_external_id)
+                || CASE WHEN $2 = 'person.provisioned' THEN jsonb_build_object('status', u.status)
+                        ELSE jsonb_build_object('deleted', $4::boolean) END)
+         FROM users u
+        WHERE u.workspace_id = $1 AND u.id = ANY ($3::uuid[]) AND EXISTS (SELECT 1 FROM targets)
+       RETURNING id
+     ), d AS (
+       INSERT INTO webhook_deliveries (workspace_id, endpoint_id, event_id)
+       SELECT $1, t.id, ev.id FROM targets t CROSS JOIN ev
+       RETURNING 1
+     )
+     SELECT count(*)::int AS n FROM d`,
+    [workspaceId, type, userIds, deleted, new Date().toISOString()],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** One event for one endpoint, whatever it subscribes to (the test event); answers the delivery's id. */
 export async function insertEventFor(
   tx: Sql,

@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_CASE_DAILY } from '../../../../server/case/complaints/case-jobs';
@@ -9,39 +7,7 @@ import { addCalendarDays } from '../../../../src/domain/shared/calendar';
 import { localDay } from '../../../../src/domain/shared/date-time';
 import { DATABASES, startTestServer, type TestServer } from '../../support/test-app';
 import { buildComplaint, buildUser, buildWorkspace, type BuiltWorkspace } from '../../support/factories';
-
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A local receiver: records every request and answers `status` (200 unless a test changes it). */
-class Receiver {
-  readonly received: Received[] = [];
-  status = 200;
-  private server: Server | null = null;
-  url = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk) => (body += chunk));
-      req.on('end', () => {
-        this.received.push({ path: req.url ?? '', headers: req.headers, body });
-        res.statusCode = this.status;
-        if (this.status >= 300 && this.status < 400) res.setHeader('location', 'http://169.254.169.254/');
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-}
+import { Receiver } from '../../support/webhook-receiver';
 
 describe.each(DATABASES)('webhook deliveries on %s', (kind) => {
   let server: TestServer;
