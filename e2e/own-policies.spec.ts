@@ -82,6 +82,13 @@ test.describe('own policies', () => {
     await publish.getByRole('button', { name: 'Publish to everyone' }).click();
     await expect(publish).toBeHidden();
     await expect(admin.getByRole('row', { name: new RegExp(title) }).filter({ hasText: 'Everyone' })).toBeVisible();
+    // One table: the policy is one row, its status, publication and acceptance in its columns.
+    await expect(admin.getByRole('row', { name: new RegExp(title) })).toHaveCount(1);
+    await expect(admin.getByRole('row', { name: new RegExp(title) })).toContainText('Published');
+    await admin.getByText('Your own policies').click();
+    await expect(admin.getByRole('row', { name: new RegExp(title) })).toContainText('Your own');
+    await admin.getByLabel('Search policies').fill(title);
+    await expect(admin.getByRole('row', { name: new RegExp(title) })).toHaveCount(1);
     await expectAccessible(admin, 'Workspace policies with an own policy');
     await expectOneH1(admin, 'Workspace policies with an own policy');
 

@@ -3,11 +3,13 @@ import {
   Button,
   Card,
   Drawer,
+  Flex,
   Form,
   Input,
   InputNumber,
   Modal,
   Radio,
+  Segmented,
   Select,
   Space,
   Switch,
@@ -18,15 +20,29 @@ import {
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { CataloguePolicyOffer } from '../../application/policies/policy-api.port';
-import type { PolicySummary } from '../../contracts/learning/catalogue.contract';
 import type { AcceptanceRow, WorkspacePolicy } from '../../contracts/learning/policies.contract';
 import { LANGUAGE_LABELS } from '../../domain/courses/course';
 import type { PolicyLanguage } from '../../contracts/learning/catalogue.contract';
 import { useViewModel } from '../shared/container-context';
-import { EmptyState, LoadError, Loading } from '../shared/page-state';
+import { LoadError, Loading } from '../shared/page-state';
 import { OwnPoliciesViewModel, type CataloguePoliciesViewModel } from './catalogue-policies.view-model';
 import { PolicyEditorDrawers } from './policy-editor.drawers';
 import { WorkspacePoliciesViewModel } from './workspace-policies.view-model';
+import {
+  filterPolicyRows,
+  workspacePolicyRows,
+  type PolicyFilter,
+  type PolicyStatus,
+  type WorkspacePolicyRow,
+} from './workspace-policy-rows';
+import { labelled, PHONE_CARDS } from '../shared/phone-cards';
+import { tableStates } from '../shared/table-states';
+
+const STATUS_TAGS: Record<PolicyStatus, { color: string; label: string }> = {
+  PUBLISHED: { color: 'green', label: 'Published' },
+  READY: { color: 'blue', label: 'Ready to publish' },
+  NO_PDF: { color: 'orange', label: 'Needs a PDF' },
+};
 
 const STATE_TAGS: Record<AcceptanceRow['state'], { color: string; label: string }> = {
   ACCEPTED: { color: 'green', label: 'Accepted' },
@@ -40,6 +56,8 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
   const own = useViewModel<CataloguePoliciesViewModel>(OwnPoliciesViewModel);
   const [publishing, setPublishing] = useState<CataloguePolicyOffer | null>(null);
   const [creating, setCreating] = useState(false);
+  const [filter, setFilter] = useState<PolicyFilter>('ALL');
+  const [search, setSearch] = useState('');
   useEffect(() => {
     void own.load();
   }, [own]);
@@ -59,145 +77,160 @@ export const WorkspacePoliciesScreen = observer(function WorkspacePoliciesScreen
     URL.revokeObjectURL(url);
   };
 
+  const rows = filterPolicyRows(workspacePolicyRows(vm.published, vm.offers, own.items), filter, search);
+
   return (
     <section aria-labelledby="policies-title">
-      <Typography.Title level={1} id="policies-title">
-        Policies
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        Publish policies for your people to read and accept, and see who has.
-      </Typography.Paragraph>
+      <Flex justify="space-between" align="flex-start" gap={16} wrap>
+        <div>
+          <Typography.Title level={1} id="policies-title">
+            Policies
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">
+            Publish policies for your people to read and accept, and see who has.
+          </Typography.Paragraph>
+        </div>
+        <Button type="primary" onClick={() => setCreating(true)}>
+          Create policy
+        </Button>
+      </Flex>
       {vm.status === 'loading' ? <Loading label="Loading the policies" /> : null}
       {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
+      {own.status === 'error' ? <LoadError message={own.error ?? ''} onRetry={() => void own.load()} /> : null}
       {vm.status === 'ready' ? (
-        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-          <Card title="Published">
-            {vm.published.length === 0 ? (
-              <EmptyState title="Nothing published yet: publish a policy from the catalogue below." />
-            ) : (
-              <Table<WorkspacePolicy>
-                rowKey="id"
-                dataSource={vm.published.slice()}
-                pagination={false}
-                scroll={{ x: true }}
-                columns={[
-                  { title: 'Policy', dataIndex: 'title', key: 'title' },
-                  { title: 'Version', dataIndex: 'currentVersion', key: 'version' },
-                  {
-                    title: 'For',
-                    key: 'scope',
-                    render: (_, p) => (p.scope === 'WORKSPACE' ? 'Everyone' : p.branches.map((b) => b.name).join(', ')),
-                  },
-                  { title: 'Accepted', key: 'accepted', render: (_, p) => `${p.accepted} of ${p.inScope}` },
-                  {
-                    title: 'Actions',
-                    key: 'actions',
-                    render: (_, p) => (
-                      <Space wrap>
-                        <Button onClick={() => void vm.openAcceptances(p)}>See acceptance</Button>
-                        <Button onClick={() => void download(p)}>Export CSV</Button>
-                      </Space>
-                    ),
-                  },
-                ]}
-              />
+        <Card>
+          <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
+            <Input.Search
+              allowClear
+              aria-label="Search policies"
+              placeholder="Search policies"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              style={{ maxWidth: 320 }}
+            />
+            <Segmented<PolicyFilter>
+              aria-label="Show"
+              value={filter}
+              onChange={setFilter}
+              options={[
+                { value: 'ALL', label: 'All policies' },
+                { value: 'PUBLISHED', label: 'Published' },
+                { value: 'NOT_PUBLISHED', label: 'Not published' },
+                { value: 'OWN', label: 'Your own policies' },
+              ]}
+            />
+          </Flex>
+          <Table<WorkspacePolicyRow>
+            rowKey="key"
+            aria-label="Policies"
+            className={PHONE_CARDS}
+            dataSource={rows}
+            pagination={false}
+            {...tableStates(
+              false,
+              rows.length,
+              search || filter !== 'ALL'
+                ? 'No policy matches: clear the search or show all policies.'
+                : 'No policy yet: create your own, or publish one from the SafePlace catalogue once it has a PDF.',
             )}
-          </Card>
-          <Card
-            title="Your own policies"
-            extra={
-              <Button type="primary" onClick={() => setCreating(true)}>
-                Create policy
-              </Button>
-            }
-          >
-            {own.status === 'error' ? <LoadError message={own.error ?? ''} onRetry={() => void own.load()} /> : null}
-            {own.status === 'ready' && own.items.length === 0 ? (
-              <EmptyState title="No policy of your own yet: create one, give it a PDF, then publish it." />
-            ) : null}
-            {own.status === 'ready' && own.items.length > 0 ? (
-              <Table<PolicySummary>
-                rowKey="id"
-                dataSource={own.items.slice()}
-                pagination={false}
-                scroll={{ x: true }}
-                columns={[
-                  {
-                    title: 'Policy',
-                    dataIndex: 'title',
-                    key: 'title',
-                    render: (title: string, row) => (
-                      <Button type="link" onClick={() => void own.open(row.id)} aria-label={`Open ${title}`}>
-                        {title}
-                      </Button>
-                    ),
-                  },
-                  { title: 'Version', dataIndex: 'currentVersion', key: 'version' },
-                  {
-                    title: 'PDFs',
-                    key: 'languages',
-                    render: (_, row) =>
-                      Object.keys(row.translations).length === 0 ? (
-                        <Tag color="orange">No PDF yet</Tag>
-                      ) : (
-                        <Space wrap>
-                          {Object.entries(row.translations).map(([language, state]) => (
-                            <Tag key={language} color={state === 'CURRENT' ? 'green' : 'orange'}>
-                              {LANGUAGE_LABELS[language as PolicyLanguage]}
-                              {state === 'OUTDATED' ? ' (outdated)' : ''}
-                            </Tag>
-                          ))}
-                        </Space>
-                      ),
-                  },
-                  { title: 'Review by', dataIndex: 'reviewDueOn', key: 'review' },
-                ]}
-              />
-            ) : null}
-          </Card>
-          <Card title="Ready to publish">
-            {vm.offers.length === 0 ? (
-              <EmptyState title="No policy is ready to publish yet: the catalogue’s and your own appear here once they have a PDF." />
-            ) : (
-              <Table<CataloguePolicyOffer>
-                rowKey="cataloguePolicyId"
-                dataSource={vm.offers.slice()}
-                pagination={false}
-                scroll={{ x: true }}
-                columns={[
-                  {
-                    title: 'Policy',
-                    key: 'title',
-                    render: (_, o) => (
-                      <Space wrap>
-                        {o.title}
-                        {o.own ? <Tag>Your own</Tag> : <Tag color="blue">SafePlace catalogue</Tag>}
-                      </Space>
-                    ),
-                  },
-                  {
-                    title: 'Languages',
-                    key: 'languages',
-                    render: (_, o) => o.languages.map((l) => LANGUAGE_LABELS[l]).join(', '),
-                  },
-                  {
-                    title: 'Actions',
-                    key: 'publish',
-                    render: (_, o) => (
+            columns={labelled<WorkspacePolicyRow>([
+              {
+                title: 'Policy',
+                key: 'title',
+                render: (_, r) => (
+                  <Space wrap size={4}>
+                    {r.ownPolicy ? (
                       <Button
-                        type={o.workspacePolicyId ? 'default' : 'primary'}
-                        onClick={() => setPublishing(o)}
-                        aria-label={`Publish ${o.title}`}
+                        type="link"
+                        style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+                        onClick={() => void own.open(r.key)}
+                        aria-label={`Open ${r.title}`}
                       >
-                        {o.workspacePolicyId ? 'Change publication' : 'Publish'}
+                        {r.title}
                       </Button>
-                    ),
-                  },
-                ]}
-              />
-            )}
-          </Card>
-        </Space>
+                    ) : (
+                      <Typography.Text>{r.title}</Typography.Text>
+                    )}
+                    {r.own ? <Tag>Your own</Tag> : <Tag color="blue">SafePlace catalogue</Tag>}
+                  </Space>
+                ),
+              },
+              {
+                title: 'Status',
+                key: 'status',
+                render: (_, r) => <Tag color={STATUS_TAGS[r.status].color}>{STATUS_TAGS[r.status].label}</Tag>,
+              },
+              { title: 'Version', key: 'version', render: (_, r) => r.version },
+              {
+                title: 'Languages',
+                key: 'languages',
+                render: (_, r) =>
+                  r.languages.length === 0 ? (
+                    <Typography.Text type="secondary">No PDF yet</Typography.Text>
+                  ) : (
+                    r.languages
+                      .map((l) => `${LANGUAGE_LABELS[l.language]}${l.outdated ? ' (outdated)' : ''}`)
+                      .join(', ')
+                  ),
+              },
+              {
+                title: 'For',
+                key: 'scope',
+                render: (_, r) =>
+                  r.published
+                    ? r.published.scope === 'WORKSPACE'
+                      ? 'Everyone'
+                      : r.published.branches.map((b) => b.name).join(', ')
+                    : '',
+              },
+              {
+                title: 'Accepted',
+                key: 'accepted',
+                render: (_, r) =>
+                  r.published ? (
+                    <Space orientation="vertical" size={0}>
+                      <span>{`${r.published.accepted} of ${r.published.inScope}`}</span>
+                      {r.published.overdue > 0 ? (
+                        <Typography.Text type="danger">{`${r.published.overdue} overdue`}</Typography.Text>
+                      ) : null}
+                    </Space>
+                  ) : (
+                    ''
+                  ),
+              },
+              {
+                title: 'Actions',
+                key: 'actions',
+                render: (_, r) => (
+                  <Space wrap>
+                    {r.offer ? (
+                      <Button
+                        type={r.published ? 'default' : 'primary'}
+                        onClick={() => setPublishing(r.offer)}
+                        aria-label={`Publish ${r.title}`}
+                      >
+                        {r.published ? 'Change publication' : 'Publish'}
+                      </Button>
+                    ) : null}
+                    {r.published ? (
+                      <>
+                        <Button onClick={() => r.published && void vm.openAcceptances(r.published)}>
+                          See acceptance
+                        </Button>
+                        <Button onClick={() => r.published && void download(r.published)}>Export CSV</Button>
+                      </>
+                    ) : null}
+                    {!r.offer && r.ownPolicy ? (
+                      <Button onClick={() => void own.open(r.key)} aria-label={`Add a PDF to ${r.title}`}>
+                        Add a PDF
+                      </Button>
+                    ) : null}
+                  </Space>
+                ),
+              },
+            ])}
+          />
+        </Card>
       ) : null}
 
       <PolicyEditorDrawers vm={own} creating={creating} onCloseCreating={() => setCreating(false)} askSummary />
