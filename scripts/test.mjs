@@ -73,6 +73,10 @@ try {
   step('format', 'node', ['scripts/lint/format-check.mjs']);
   step('lint', 'node', ['scripts/lint/lint.mjs']);
 
+  // PGlite's empty data folder, made once (as `npm run build` and `npm start` make it): the server tests' templates
+  // and the journeys' server start from it instead of each running PGlite's initdb (about 600 MB at its peak).
+  step('pglite template', 'tsx', ['--liftoff-only', 'scripts/pglite-template.ts']);
+
   // Unit and server tests run as two vitest projects (vitest.config.ts), so that the summary gives each its own time.
   for (const [project, name] of [
     ['unit', 'unit tests'],

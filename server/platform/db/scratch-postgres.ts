@@ -11,11 +11,13 @@ import { openPostgres } from './postgres-database';
 export async function createScratchDatabase(
   serverUrl: string,
   prefix = 't',
+  /** A database to copy (`CREATE DATABASE ... TEMPLATE`), which nobody may be connected to; none: an empty one. */
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix.replace(/\W/g, '_')}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -30,11 +32,14 @@ export async function createScratchDatabase(
   };
 }
 
-/** A fresh, migrated database on a PostgreSQL server, dropped by `close()`. */
-export async function openScratchPostgres(serverUrl: string, prefix = 't'): Promise<Database> {
-  const scratch = await createScratchDatabase(serverUrl, prefix);
+/**
+ * A fresh, migrated database on a PostgreSQL server, dropped by `close()`: migrated here, or a copy of `template`, a
+ * database already migrated by this code (tests copy one made for their run).
+ */
+export async function openScratchPostgres(serverUrl: string, prefix = 't', template?: string): Promise<Database> {
+  const scratch = await createScratchDatabase(serverUrl, prefix, template);
   const db = await openPostgres(scratch.url, 5);
-  await migrate(db);
+  if (!template) await migrate(db);
   const close = db.close.bind(db);
   db.close = async () => {
     await close();

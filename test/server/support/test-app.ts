@@ -17,18 +17,19 @@ import { EmbeddedFileUrls, type DirectFileUrls } from '../../../server/platform/
 import { UrlSigner } from '../../../server/platform/signed-urls';
 import { EvidenceKeyring } from '../../../server/platform/evidence-crypto';
 import { EvidenceVault } from '../../../server/platform/evidence-vault';
-import type { PasswordHasher } from '../../../server/platform/passwords';
+import { testPasswords } from './test-passwords';
 import type { Clock } from '../../../server/platform/clock';
 import { JobQueue } from '../../../server/platform/jobs';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo.seed';
+import { localDay } from '../../../src/domain/shared/date-time';
 import { seedDemoFiles } from '../../../server/seed/learning.seed';
 
 export const PASSWORD = DEMO_PASSWORD;
+export { testPasswords };
 
 /** The databases the server tests run on: PGlite always; PostgreSQL when TEST_DATABASE_URL is set. */
 export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A cheap, deterministic hasher for tests (argon2 is tested on its own); never used by the app. */
 /** An empty database with no migration applied, for the migration tests (PGlite in memory, or a scratch database
  * on TEST_DATABASE_URL's server, dropped by `close()`). */
 export async function openEmptyDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
@@ -43,23 +44,31 @@ export async function openEmptyDatabase(kind: 'pglite' | 'postgres'): Promise<Da
   return db;
 }
 
-export const testPasswords: PasswordHasher = {
-  async hash(password) {
-    return `test$${password}`;
-  },
-  async verify(hashed, password) {
-    return hashed === `test$${password}`;
-  },
-  async verifyNothing() {},
-};
-
-export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+/**
+ * A migrated database of the test's own, copied from the run's template (test/server/support/global-setup.ts);
+ * `seeded`: the copy with the demo data (`startTestServer`'s).
+ */
+export async function openTestDatabase(kind: 'pglite' | 'postgres', { seeded = false } = {}): Promise<Database> {
+  if (seeded && !seededToday()) {
+    const db = await openTestDatabase(kind);
+    await seedDemo(db, testPasswords, 'localhost');
+    return db;
+  }
   if (kind === 'pglite') {
-    const bytes = await readFile(inject('pgliteTemplate'));
+    const bytes = await readFile(inject(seeded ? 'pgliteSeededTemplate' : 'pgliteTemplate'));
     return openPglite({ loadDataDir: new Blob([bytes]) });
   }
   // A fresh database per test file on the shared server, dropped by close().
-  return openScratchPostgres(process.env.TEST_DATABASE_URL!);
+  const template = inject(seeded ? 'postgresSeededTemplate' : 'postgresTemplate');
+  if (!template) throw new Error('no PostgreSQL template: TEST_DATABASE_URL was not set when the run started');
+  return openScratchPostgres(process.env.TEST_DATABASE_URL!, 't', template);
+}
+
+/** The seeded templates' day is still today in UTC and in every time zone of their workspaces. */
+function seededToday(): boolean {
+  const { at, zones } = inject('seeded');
+  const now = new Date();
+  return zones.every((zone) => localDay(at, zone) === localDay(now, zone));
 }
 
 export interface TestServer {
@@ -93,8 +102,7 @@ export async function startTestServer(
     parses?: ParseSlots;
   } = {},
 ): Promise<TestServer> {
-  const db = await openTestDatabase(kind);
-  await seedDemo(db, testPasswords, 'localhost');
+  const db = await openTestDatabase(kind, { seeded: true });
   const files = await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'));
   const fileUrls = new EmbeddedFileUrls(files, new UrlSigner(randomBytes(32)));
   await seedDemoFiles(db, options.fileUrls ?? fileUrls, path.resolve('public/media'));
