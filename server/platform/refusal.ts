@@ -7,7 +7,15 @@ import { HttpError } from './errors';
 export type Refusal = {
   ok: false;
   refusal:
-    'invalid' | 'not-found' | 'forbidden' | 'conflict' | 'gone' | 'too-large' | 'unsupported-type' | 'unavailable';
+    | 'invalid'
+    | 'unauthorized'
+    | 'not-found'
+    | 'forbidden'
+    | 'conflict'
+    | 'gone'
+    | 'too-large'
+    | 'unsupported-type'
+    | 'unavailable';
   code: string;
   message: string;
   fields?: Record<string, string>;
@@ -17,6 +25,8 @@ export type Outcome<T> = { ok: true; value: T } | Refusal;
 /** The HTTP status of each kind of refusal (also for answers not shaped by `answer`, e.g. SCIM's own errors). */
 export const REFUSAL_STATUS: Record<Refusal['refusal'], number> = {
   invalid: 400,
+  /** Credentials or a code that do not prove who the caller is. */
+  unauthorized: 401,
   'not-found': 404,
   forbidden: 403,
   conflict: 409,

@@ -44,6 +44,7 @@ import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
 import { forbidden } from '../../platform/errors';
 import { offeredLanguages } from '../../platform/languages';
+import { answer } from '../../platform/refusal';
 import { courseSpace, serve, workspaceUser } from '../../platform/serve';
 import * as authoring from './authoring.service';
 import { courseBriefs, listCourses, workspaceStats } from './courses.repository';
@@ -61,12 +62,12 @@ const METADATA: CourseMetadata = {
 
 /** Course authoring: workspace admins and employers, each call in one tenant transaction with its audit event. */
 export async function authoringRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  /** Runs a call as the signed-in author, in one tenant transaction. */
+  /** Runs a call as the signed-in author, in one tenant transaction (the service's), and answers its outcome. */
   // The platform admin on the main site authors the catalogue's courses (the main site's nil workspace id) the same way.
-  const asAuthor = <T>(
+  const asAuthor = async <T>(
     ctx: Parameters<typeof workspaceUser>[0] & { request: { ip: string } },
     fn: (tx: Sql, who: authoring.Author) => Promise<T>,
-  ) => {
+  ): Promise<T> => {
     const space = courseSpace(ctx);
     const who: authoring.Author = {
       workspaceId: space.workspaceId,
@@ -74,7 +75,7 @@ export async function authoringRoutes(app: FastifyInstance, deps: ApiDeps): Prom
       ip: ctx.request.ip ?? null,
       platformAdmin: space.platformAdmin,
     };
-    return deps.db.tenant(space.workspaceId, (tx) => fn(tx, who));
+    return answer(await authoring.authoringCall(deps.db, who, fn));
   };
 
   // Courses.

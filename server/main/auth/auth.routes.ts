@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { signIn, signOut, userDetails } from '../../../src/contracts/main/auth.contract';
 import type { ApiDeps } from '../../platform/deps';
 import { unauthorized } from '../../platform/errors';
+import { answer } from '../../platform/refusal';
 import { serve } from '../../platform/serve';
 import { audit } from '../../platform/audit';
 import { currentUser } from './current-user';
@@ -11,7 +12,7 @@ export async function authRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
   const service = new SignInService(deps.db, deps.sessions, deps.passwords, deps.limits);
 
   serve(app, signIn, async ({ body, site, request }) =>
-    service.signIn(site, body, request.ip, request.headers['user-agent']),
+    answer(await service.signIn(site, body, request.ip, request.headers['user-agent'])),
   );
 
   serve(app, userDetails, async ({ principal, reply }) => {

@@ -1,6 +1,6 @@
 import type { SignInBody } from '../../../src/contracts/main/auth.contract';
 import type { Role } from '../../../src/domain/auth/roles';
-import type { Statement } from '../../platform/db/database';
+import type { Database, Statement } from '../../platform/db/database';
 import { SESSION_LIFETIME_DAYS } from '../../platform/sessions';
 import { WORKSPACE_USER_SQL } from './current-user';
 
@@ -71,4 +71,25 @@ export function passwordSignInStatements(input: {
     },
     { text: WORKSPACE_USER_SQL, params: [input.workspaceId, input.userId] },
   ];
+}
+
+/**
+ * The one password hash a main-site sign-in checks: the platform admin's with this email, else the most recently
+ * updated confirmed account of a workspace member with it. A platform query across workspaces: it runs as the owner,
+ * outside row-level security.
+ */
+export async function mainSiteAccount(
+  db: Database,
+  email: string,
+): Promise<{ kind: 'admin' | 'member'; id: string | null; email: string; password_hash: string } | undefined> {
+  const [found] = await db.query<{ kind: 'admin' | 'member'; id: string | null; email: string; password_hash: string }>(
+    `(SELECT 'admin' AS kind, id, email, password_hash FROM platform_admins WHERE lower(email) = $1)
+           UNION ALL
+           (SELECT 'member' AS kind, NULL::uuid AS id, $1 AS email, password_hash FROM users
+             WHERE lower(email) = $1 AND password_hash IS NOT NULL AND status <> 'INACTIVE' AND email_confirmed
+             ORDER BY updated_at DESC LIMIT 1)
+           ORDER BY kind LIMIT 1`,
+    [email],
+  );
+  return found;
 }

@@ -2,13 +2,19 @@ import type { Role } from '../../../src/domain/auth/roles';
 import type { CurrentUser, SignInBody } from '../../../src/contracts/main/auth.contract';
 import { tenantBatch, type Database } from '../../platform/db/database';
 import { audit } from '../../platform/audit';
-import { HttpError } from '../../platform/errors';
+import { ok, refuse, type Outcome, type Refusal } from '../../platform/refusal';
 import type { PasswordHasher } from '../../platform/passwords';
 import type { Limit, LimitKey, LimitReading, RateLimits } from '../../platform/rate-limiter';
 import { newToken, type Principal, type SessionRepository } from '../../platform/sessions';
 import type { Site } from '../../platform/tenancy';
 import { currentUser, workspaceUserFrom, type WorkspaceUserRow } from './current-user';
-import { candidateStatement, passwordSignInStatements, type Candidate, type OpenedSession } from './sign-in.repository';
+import {
+  candidateStatement,
+  mainSiteAccount,
+  passwordSignInStatements,
+  type Candidate,
+  type OpenedSession,
+} from './sign-in.repository';
 
 /** One message for every wrong identifier or password: it never tells whether the account exists. */
 export const INVALID_CREDENTIALS = 'The email, username or password is not correct.';
@@ -44,8 +50,8 @@ export class SignInService {
     private readonly limits: RateLimits,
   ) {}
 
-  async signIn(site: Site, body: SignInBody, ip: string, userAgent?: string): Promise<SignInOutcome> {
-    if (site.kind === 'unknown') throw new HttpError(404, 'NOT_FOUND', 'There is no workspace at this address');
+  async signIn(site: Site, body: SignInBody, ip: string, userAgent?: string): Promise<Outcome<SignInOutcome>> {
+    if (site.kind === 'unknown') return refuse('not-found', 'NOT_FOUND', 'There is no workspace at this address');
     const identifier = (body.userEmail ?? body.username ?? '').toLowerCase();
     const account = `${site.kind === 'workspace' ? site.workspace.id : 'main'}:${identifier}`;
     const keys = {
@@ -81,6 +87,8 @@ export class SignInService {
         ? await this.workspaceSignIn(site.workspace.id, candidate, body, ip, userAgent)
         : await this.mainSiteSignIn(body, ip, userAgent);
 
+    // A refusal the right password earns (the email not confirmed) is no failure: nothing recorded, nothing reset.
+    if (outcome && 'ok' in outcome) return outcome;
     if (!outcome) {
       await this.limits.record([keys.address, keys.accountAddress, keys.account]);
       await this.db.system((tx) =>
@@ -91,7 +99,7 @@ export class SignInService {
           ip,
         }),
       );
-      throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+      return refuse('unauthorized', 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
     // The run of failures ends, and the address is now one this account uses, whichever identifier was typed (the
     // code limits look it up by email): one statement.
@@ -100,7 +108,7 @@ export class SignInService {
       [keys.accountAddress],
       [keys.known, { limit: SIGN_IN_LIMITS.knownAddress, key: byEmail }],
     );
-    return outcome;
+    return ok(outcome);
   }
 
   private async workspaceSignIn(
@@ -109,14 +117,14 @@ export class SignInService {
     body: SignInBody,
     ip: string,
     userAgent?: string,
-  ): Promise<SignInOutcome | null> {
+  ): Promise<SignInOutcome | Refusal | null> {
     if (!candidate || !candidate.password_hash || candidate.status === 'INACTIVE') {
       await this.passwords.verifyNothing(body.userPassword);
       return null;
     }
     if (!(await this.passwords.verify(candidate.password_hash, body.userPassword))) return null;
     // Only the holder of the right password learns that the account waits for its email to be confirmed.
-    if (!candidate.email_confirmed) throw new HttpError(403, 'EMAIL_NOT_CONFIRMED', EMAIL_NOT_CONFIRMED);
+    if (!candidate.email_confirmed) return refuse('forbidden', 'EMAIL_NOT_CONFIRMED', EMAIL_NOT_CONFIRMED);
     // One transaction and one round trip: the account is still the one whose password was checked, the session and
     // its audit are written, and the user's details come back; nothing is read again after the commit.
     const { token, hash } = newToken();
@@ -159,18 +167,7 @@ export class SignInService {
    */
   private async mainSiteSignIn(body: SignInBody, ip: string, userAgent?: string): Promise<SignInOutcome | null> {
     const email = body.userEmail;
-    // A platform query across workspaces: runs as the owner, outside row-level security, and reads one hash.
-    const [found] = email
-      ? await this.db.query<{ kind: 'admin' | 'member'; id: string | null; email: string; password_hash: string }>(
-          `(SELECT 'admin' AS kind, id, email, password_hash FROM platform_admins WHERE lower(email) = $1)
-           UNION ALL
-           (SELECT 'member' AS kind, NULL::uuid AS id, $1 AS email, password_hash FROM users
-             WHERE lower(email) = $1 AND password_hash IS NOT NULL AND status <> 'INACTIVE' AND email_confirmed
-             ORDER BY updated_at DESC LIMIT 1)
-           ORDER BY kind LIMIT 1`,
-          [email],
-        )
-      : [];
+    const found = email ? await mainSiteAccount(this.db, email) : undefined;
     if (!email || !found) {
       await this.passwords.verifyNothing(body.userPassword);
       return null;
