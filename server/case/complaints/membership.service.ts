@@ -1,17 +1,13 @@
 import type { CommitteeChanges, MembershipChange } from '../../../src/contracts/case/committee-membership.contract';
-import {
-  approverOf,
-  changesSeats,
-  decisionProblem,
-  seatDiff,
-  type Seat,
-} from '../../../src/domain/complaints/membership';
+import { approverOf, changesSeats, decisionProblem, seatDiff } from '../../../src/domain/complaints/membership';
 import type { Database, Sql } from '../../platform/db/database';
 import type { Mailer } from '../../platform/messages';
 import { templates } from '../../platform/message-templates';
 import { openCaseStakes } from '../../platform/case-stakes';
 import type { Outcome, Refusal } from '../../platform/refusal';
 import { accountEmail, caseAudit, caseNumberText, recuseAsParty } from './complaints.repository';
+import { knownUsers, updateCommittee } from './committees.repository';
+import * as repo from './membership.repository';
 import { recusesWitnesses } from './regime';
 import type { Access, ComplaintService, Actor } from './complaints.service';
 
@@ -39,13 +35,7 @@ const refuse = (refused: Refused, message: string, fields?: Record<string, strin
   fields,
 });
 
-export interface MemberInput {
-  userId: string;
-  role: Seat['role'];
-  gender: string;
-  senior: boolean;
-  fromAnotherOffice: boolean;
-}
+export type MemberInput = repo.MemberSeat;
 export interface Proposal {
   name: string;
   termStart: string;
@@ -63,15 +53,6 @@ export interface SetupCaller {
   setsUp: boolean;
 }
 
-async function currentSeats(tx: Sql, ws: string, committeeId: string): Promise<Seat[]> {
-  return (
-    await tx.query<{ user_id: string; role: Seat['role'] }>(
-      `SELECT user_id, role FROM committee_members WHERE workspace_id = $1 AND committee_id = $2 ORDER BY position`,
-      [ws, committeeId],
-    )
-  ).map((r) => ({ userId: r.user_id, role: r.role }));
-}
-
 /**
  * Writes the committee's members as given, keeping the rows of those who stay (so nothing of theirs is lost) and
  * recusing whoever joins: from each case of the committee they are a party to (filer, respondent by account, by the
@@ -85,41 +66,10 @@ export async function applyMembers(
   members: readonly MemberInput[],
   decidedBy: string | null,
 ): Promise<{ added: string[]; removed: string[] }> {
-  const diff = seatDiff(await currentSeats(tx, ws, committeeId), members);
-  if (diff.removed.length > 0) {
-    await tx.query(
-      `DELETE FROM committee_members WHERE workspace_id = $1 AND committee_id = $2 AND user_id = ANY($3::uuid[])`,
-      [ws, committeeId, diff.removed],
-    );
-  }
-  for (const [i, m] of members.entries()) {
-    await tx.query(
-      `INSERT INTO committee_members (workspace_id, committee_id, user_id, role, gender, senior, from_another_office, position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (workspace_id, committee_id, user_id) DO UPDATE SET role = EXCLUDED.role, gender = EXCLUDED.gender, senior = EXCLUDED.senior,
-         from_another_office = EXCLUDED.from_another_office, position = EXCLUDED.position`,
-      [ws, committeeId, m.userId, m.role, m.gender, m.senior, m.fromAnotherOffice, i + 1],
-    );
-  }
-  if (diff.added.length > 0) {
-    await tx.query(
-      `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note, recorded_by)
-       SELECT c.workspace_id, c.id, u.id, p.reason,
-              CASE k.kind WHEN 'AUTO_PARTY' THEN 'A party to the case' WHEN 'AUTO_WITNESS' THEN 'A named witness' ELSE 'Joined the committee after the case was filed' END, $4
-         FROM complaints c
-         JOIN users u ON u.workspace_id = c.workspace_id AND u.id = ANY($3::uuid[])
-         LEFT JOIN complaint_settings s ON s.workspace_id = c.workspace_id
-         CROSS JOIN LATERAL (SELECT CASE WHEN c.filed_by = u.id OR c.respondent_user_id = u.id
-                                          OR lower(c.complainant_email) = lower(u.email) OR lower(coalesce(c.respondent_email, '')) = lower(u.email)
-                                         THEN 'AUTO_PARTY'
-                                         WHEN coalesce(s.recuse_witnesses, true) AND lower(u.email) = ANY(c.witness_emails) THEN 'AUTO_WITNESS'
-                                         ELSE 'NOT_ADMITTED' END AS kind) k
-         CROSS JOIN LATERAL (SELECT CASE k.kind WHEN 'NOT_ADMITTED' THEN 'NOT_ADMITTED' ELSE 'AUTO_PARTY' END AS reason) p
-        WHERE c.workspace_id = $1 AND c.committee_id = $2
-       ON CONFLICT (workspace_id, complaint_id, user_id) DO NOTHING`,
-      [ws, committeeId, diff.added, decidedBy],
-    );
-  }
+  const diff = seatDiff(await repo.currentSeats(tx, ws, committeeId), members);
+  if (diff.removed.length > 0) await repo.removeMembers(tx, ws, committeeId, diff.removed);
+  for (const [i, m] of members.entries()) await repo.upsertMember(tx, ws, committeeId, m, i + 1);
+  if (diff.added.length > 0) await repo.recuseJoiners(tx, ws, committeeId, diff.added, decidedBy);
   return { added: diff.added, removed: diff.removed };
 }
 
@@ -133,18 +83,7 @@ export async function recuseSeatedWitnesses(
   actorUserId: string,
   ip: string | null,
 ): Promise<number> {
-  const rows = await tx.query<{ complaint_id: string; user_id: string }>(
-    `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note, recorded_by)
-     SELECT c.workspace_id, c.id, m.user_id, 'AUTO_PARTY', 'A named witness', $2
-       FROM complaints c
-       JOIN committee_members m ON m.workspace_id = c.workspace_id AND m.committee_id = c.committee_id
-       JOIN users u ON u.workspace_id = m.workspace_id AND u.id = m.user_id
-      WHERE c.workspace_id = $1 AND c.status = 'OPEN' AND lower(u.email) = ANY(c.witness_emails)
-     ON CONFLICT (workspace_id, complaint_id, user_id) DO UPDATE SET reason = 'AUTO_PARTY', note = 'A named witness', recorded_by = $2, recorded_at = now()
-      WHERE complaint_recusals.reason = 'NOT_ADMITTED'
-     RETURNING complaint_id, user_id`,
-    [ws, actorUserId],
-  );
+  const rows = await repo.recuseSeatedWitnessRows(tx, ws, actorUserId);
   for (const r of rows) {
     await caseAudit(tx, {
       ws,
@@ -157,25 +96,6 @@ export async function recuseSeatedWitnesses(
   }
   return rows.length;
 }
-
-interface ChangeRow {
-  id: string;
-  committee_id: string;
-  committee_name: string;
-  status: MembershipChange['status'];
-  approver: MembershipChange['approver'];
-  proposal: Proposal;
-  added: string[];
-  removed: string[];
-  requested_by: string;
-  requested_at: Date | string;
-  decided_by: string | null;
-  decided_at: Date | string | null;
-  decision_note: string;
-}
-
-const CHANGE_COLUMNS = `ch.id, ch.committee_id, c.name AS committee_name, ch.status, ch.approver, ch.proposal, ch.added, ch.removed, ch.requested_by, ch.requested_at,
-  ch.decided_by, ch.decided_at, ch.decision_note`;
 
 /** The case as the one presiding over it reaches it (locked): anyone else of its committee is refused `does` it. */
 async function presidingOver(
@@ -226,20 +146,16 @@ export class MembershipService {
     committeeId: string,
     proposal: Proposal,
   ): Promise<Outcome<{ changeId: string } | null>> {
-    const before = await currentSeats(tx, caller.ws, committeeId);
+    const before = await repo.currentSeats(tx, caller.ws, committeeId);
     const diff = seatDiff(before, proposal.members);
     if (!changesSeats(diff)) return { ok: true, value: null };
     if (diff.added.includes(caller.userId)) {
       // The attempt itself is for the presiding officer to see: the refusal is answered normally, so this transaction
       // commits these rows (the committee is left as it was).
-      const open = await tx.query<{ id: string }>(
-        `SELECT id FROM complaints WHERE workspace_id = $1 AND committee_id = $2 AND status = 'OPEN'`,
-        [caller.ws, committeeId],
-      );
-      for (const c of open) {
+      for (const complaintId of await repo.openCaseIds(tx, caller.ws, committeeId)) {
         await caseAudit(tx, {
           ws: caller.ws,
-          complaintId: c.id,
+          complaintId,
           actorUserId: caller.userId,
           action: 'committee.change.refused',
           ip: caller.ip,
@@ -251,23 +167,22 @@ export class MembershipService {
         'You cannot seat yourself on the committee: another person proposes you, and the presiding officer approves',
       );
     }
-    const [pending] = await tx.query(
-      `SELECT 1 FROM committee_membership_changes WHERE workspace_id = $1 AND committee_id = $2 AND status = 'PENDING'`,
-      [caller.ws, committeeId],
-    );
-    if (pending)
+    if (await repo.hasPendingChange(tx, caller.ws, committeeId))
       return refuse(
         'conflict',
         'A change of members is already waiting for approval: it must be approved or rejected first',
       );
     const approver = approverOf(before, proposal.members, caller.userId);
-    const [row] = await tx.query<{ id: string }>(
-      `INSERT INTO committee_membership_changes (workspace_id, committee_id, approver, proposal, added, removed, requested_by)
-       VALUES ($1, $2, $3, $4, $5::uuid[], $6::uuid[], $7) RETURNING id`,
-      [caller.ws, committeeId, approver, JSON.stringify(proposal), diff.added, diff.removed, caller.userId],
-    );
-    await this.tell(tx, caller, committeeId, row.id, 'REQUESTED');
-    return { ok: true, value: { changeId: row.id } };
+    const changeId = await repo.insertChange(tx, caller.ws, {
+      committeeId,
+      approver,
+      proposal,
+      added: diff.added,
+      removed: diff.removed,
+      requestedBy: caller.userId,
+    });
+    await this.tell(tx, caller, committeeId, changeId, 'REQUESTED');
+    return { ok: true, value: { changeId } };
   }
 
   /** Refuses a new committee's members when they seat whoever constitutes it. */
@@ -284,41 +199,10 @@ export class MembershipService {
   async list(caller: SetupCaller): Promise<CommitteeChanges> {
     return this.db.tenant(caller.ws, async (tx) => {
       const setsUp = caller.setsUp;
-      const rows = await tx.query<ChangeRow>(
-        `SELECT ${CHANGE_COLUMNS}
-           FROM committee_membership_changes ch JOIN committees c ON c.workspace_id = ch.workspace_id AND c.id = ch.committee_id
-          WHERE ch.workspace_id = $1
-            AND ($3 OR ch.requested_by = $2
-                 OR EXISTS (SELECT 1 FROM committee_members m WHERE m.workspace_id = ch.workspace_id AND m.committee_id = ch.committee_id AND m.user_id = $2 AND m.role = 'PRESIDING_OFFICER'))
-          ORDER BY ch.status <> 'PENDING', ch.requested_at DESC
-          LIMIT 200`,
-        [caller.ws, caller.userId, setsUp],
-      );
-      const presides = new Set(
-        (
-          await tx.query<{ committee_id: string }>(
-            `SELECT committee_id FROM committee_members WHERE workspace_id = $1 AND user_id = $2 AND role = 'PRESIDING_OFFICER'`,
-            [caller.ws, caller.userId],
-          )
-        ).map((r) => r.committee_id),
-      );
+      const rows = await repo.visibleChanges(tx, caller.ws, caller.userId, setsUp);
+      const presides = await repo.presidedCommittees(tx, caller.ws, caller.userId);
       const changes = await this.views(tx, caller, rows, presides);
-      // Members waiting to be admitted to the cases the caller presides over (the presiding officer not recused, or
-      // the member named to preside in their stead).
-      const waiting = await tx.query<{ complaint_id: string; case_number: number; user_id: string; name: string }>(
-        `SELECT c.id AS complaint_id, c.case_number, r.user_id, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) AS name
-           FROM complaint_recusals r
-           JOIN complaints c ON c.workspace_id = r.workspace_id AND c.id = r.complaint_id
-           JOIN users u ON u.workspace_id = r.workspace_id AND u.id = r.user_id
-           JOIN committee_members still ON still.workspace_id = c.workspace_id AND still.committee_id = c.committee_id AND still.user_id = r.user_id
-          WHERE r.workspace_id = $1 AND r.reason = 'NOT_ADMITTED'
-            AND NOT EXISTS (SELECT 1 FROM complaint_recusals me WHERE me.workspace_id = c.workspace_id AND me.complaint_id = c.id AND me.user_id = $2)
-            AND (c.presiding_member_id = $2
-                 OR EXISTS (SELECT 1 FROM committee_members po WHERE po.workspace_id = c.workspace_id AND po.committee_id = c.committee_id AND po.user_id = $2 AND po.role = 'PRESIDING_OFFICER'))
-            AND c.filed_by <> $2 AND c.respondent_user_id IS DISTINCT FROM $2
-          ORDER BY c.case_number, name`,
-        [caller.ws, caller.userId],
-      );
+      const waiting = await repo.waitingAdmissions(tx, caller.ws, caller.userId);
       return {
         changes,
         admissions: waiting.map((w) => ({
@@ -337,19 +221,9 @@ export class MembershipService {
     note: string,
   ): Promise<Outcome<MembershipChange>> {
     return this.db.tenant(caller.ws, async (tx) => {
-      const [row] = await tx.query<ChangeRow>(
-        `SELECT ${CHANGE_COLUMNS}
-           FROM committee_membership_changes ch JOIN committees c ON c.workspace_id = ch.workspace_id AND c.id = ch.committee_id
-          WHERE ch.workspace_id = $1 AND ch.id = $2 FOR UPDATE OF ch, c`,
-        [caller.ws, changeId],
-      );
-      const [seat] = row
-        ? await tx.query<{ role: string }>(
-            `SELECT role FROM committee_members WHERE workspace_id = $1 AND committee_id = $2 AND user_id = $3`,
-            [caller.ws, row.committee_id, caller.userId],
-          )
-        : [];
-      const presides = seat?.role === 'PRESIDING_OFFICER';
+      const row = await repo.findChange(tx, caller.ws, changeId, { lock: true });
+      const seat = row ? await repo.seatRole(tx, caller.ws, row.committee_id, caller.userId) : null;
+      const presides = seat === 'PRESIDING_OFFICER';
       const setsUp = caller.setsUp;
       // A change the caller may not see is answered as one that does not exist.
       if (!row || !(presides || setsUp || row.requested_by === caller.userId))
@@ -364,27 +238,27 @@ export class MembershipService {
       if (decision === 'APPROVE') {
         const p = row.proposal;
         // People deleted since the request cannot be seated.
-        const known = await tx.query<{ id: string }>(
-          `SELECT id FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`,
-          [caller.ws, p.members.map((m) => m.userId)],
+        const known = await knownUsers(
+          tx,
+          caller.ws,
+          p.members.map((m) => m.userId),
         );
-        if (known.length !== new Set(p.members.map((m) => m.userId)).size)
+        if (known.size !== new Set(p.members.map((m) => m.userId)).size)
           return refuse('conflict', 'A person of this change is no longer in the workspace: reject it and ask again');
-        await tx.query(
-          `UPDATE committees SET name = $3, term_start = $4, term_end = $5, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
-          [caller.ws, row.committee_id, p.name, p.termStart, p.termEnd],
-        );
+        await updateCommittee(tx, caller.ws, row.committee_id, {
+          name: p.name,
+          termStart: p.termStart,
+          termEnd: p.termEnd,
+        });
         await applyMembers(tx, caller.ws, row.committee_id, p.members, caller.userId);
       }
-      await tx.query(
-        `UPDATE committee_membership_changes SET status = $3, decided_by = $4, decided_at = now(), decision_note = $5 WHERE workspace_id = $1 AND id = $2`,
-        [caller.ws, changeId, decision === 'APPROVE' ? 'APPROVED' : 'REJECTED', caller.userId, note],
-      );
+      await repo.recordDecision(tx, caller.ws, changeId, {
+        status: decision === 'APPROVE' ? 'APPROVED' : 'REJECTED',
+        decidedBy: caller.userId,
+        note,
+      });
       await this.tell(tx, caller, row.committee_id, changeId, decision === 'APPROVE' ? 'APPROVED' : 'REJECTED');
-      const [after] = await tx.query<ChangeRow>(
-        `SELECT ${CHANGE_COLUMNS} FROM committee_membership_changes ch JOIN committees c ON c.workspace_id = ch.workspace_id AND c.id = ch.committee_id WHERE ch.workspace_id = $1 AND ch.id = $2`,
-        [caller.ws, changeId],
-      );
+      const after = (await repo.findChange(tx, caller.ws, changeId))!;
       const [view] = await this.views(tx, caller, [after], presides ? new Set([row.committee_id]) : new Set());
       return { ok: true, value: view };
     });
@@ -404,17 +278,13 @@ export class MembershipService {
       const decided = await presidingOver(cases, tx, actor, complaintId, 'admits a member to it');
       if (!decided.ok) return decided;
       const access = decided.value;
-      const [waiting] = await tx.query<{ email: string }>(
-        `SELECT u.email FROM complaint_recusals r JOIN users u ON u.workspace_id = r.workspace_id AND u.id = r.user_id
-          WHERE r.workspace_id = $1 AND r.complaint_id = $2 AND r.user_id = $3 AND r.reason = 'NOT_ADMITTED'`,
-        [actor.ws, complaintId, userId],
-      );
-      if (!waiting || !access.members.some((m) => m.user_id === userId))
+      const waitingEmail = await repo.waitingMemberEmail(tx, actor.ws, complaintId, userId);
+      if (!waitingEmail || !access.members.some((m) => m.user_id === userId))
         return refuse('bad-request', 'This person is not a member waiting to be admitted to this case', {
           userId: 'Not waiting',
         });
       const row = access.row;
-      const email = waiting.email.toLowerCase();
+      const email = waitingEmail.toLowerCase();
       if (
         row.filed_by === userId ||
         row.respondent_user_id === userId ||
@@ -428,10 +298,7 @@ export class MembershipService {
           userId: 'A named witness of the case',
         });
       }
-      await tx.query(
-        `DELETE FROM complaint_recusals WHERE workspace_id = $1 AND complaint_id = $2 AND user_id = $3 AND reason = 'NOT_ADMITTED'`,
-        [actor.ws, complaintId, userId],
-      );
+      await repo.admitMember(tx, actor.ws, complaintId, userId);
       await caseAudit(tx, {
         ws: actor.ws,
         complaintId,
@@ -443,7 +310,7 @@ export class MembershipService {
       await this.mail.send(
         {
           workspaceId: actor.ws,
-          to: waiting.email,
+          to: waitingEmail,
           ...templates.caseAdmission({
             workspaceName: actor.workspaceName,
             caseNumber: caseNumberText(row.case_number),
@@ -473,10 +340,7 @@ export class MembershipService {
         return refuse('conflict', 'The case already names the respondent’s account');
       const named = await namedPerson(tx, actor, userId, 'the respondent');
       if (!named.ok) return named;
-      await tx.query(
-        `UPDATE complaints SET respondent_user_id = $3, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
-        [actor.ws, complaintId, userId],
-      );
+      await repo.setRespondentAccount(tx, actor.ws, complaintId, userId);
       const seated = access.members.some((m) => m.user_id === userId);
       if (seated) await recuseAsParty(tx, actor.ws, complaintId, userId, 'Confirmed as the respondent', actor.userId);
       await caseAudit(tx, {
@@ -510,11 +374,7 @@ export class MembershipService {
       const named = await namedPerson(tx, actor, userId, 'a witness');
       if (!named.ok) return named;
       const known = named.value;
-      await tx.query(
-        `UPDATE complaints SET witness_emails = array_append(witness_emails, $3::text), updated_at = now()
-          WHERE workspace_id = $1 AND id = $2 AND NOT ($3::text = ANY(witness_emails))`,
-        [actor.ws, complaintId, known.email],
-      );
+      await repo.addWitnessEmail(tx, actor.ws, complaintId, known.email);
       const seated = access.members.some((m) => m.user_id === userId);
       const recused = seated && (await recusesWitnesses(tx, actor.ws));
       if (recused) await recuseAsParty(tx, actor.ws, complaintId, userId, 'A named witness', actor.userId);
@@ -539,24 +399,14 @@ export class MembershipService {
     return this.db.tenant(actor.ws, async (tx) => {
       const [stake] = await openCaseStakes(tx, actor.ws, [userId]);
       if (!stake) return refuse('bad-request', 'This person has no stake in an open case', { userId: 'No open case' });
-      const mine = await tx.query<{ id: string }>(
-        `SELECT c.id FROM complaints c
-          WHERE c.workspace_id = $1 AND c.id = ANY($2::uuid[])
-            AND EXISTS (SELECT 1 FROM committee_members m WHERE m.workspace_id = c.workspace_id AND m.committee_id = c.committee_id AND m.user_id = $3 AND m.role = 'PRESIDING_OFFICER')
-            AND NOT EXISTS (SELECT 1 FROM complaint_recusals r WHERE r.workspace_id = c.workspace_id AND r.complaint_id = c.id AND r.user_id = $3)`,
-        [actor.ws, stake.complaintIds, actor.userId],
-      );
+      const mine = await repo.presidedCases(tx, actor.ws, stake.complaintIds, actor.userId);
       // Not told which cases, nor to whom: a stake in a case the caller does not preside over is not theirs to see.
       if (mine.length !== stake.complaintIds.length)
         return refuse(
           'forbidden',
           'Only the presiding officer of every committee this person has an open case before may acknowledge it',
         );
-      await tx.query(
-        `INSERT INTO case_departure_acknowledgements (workspace_id, user_id, acknowledged_by, note) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (workspace_id, user_id) DO UPDATE SET acknowledged_by = $3, acknowledged_at = now(), note = $4`,
-        [actor.ws, userId, actor.userId, note],
-      );
+      await repo.acknowledgeDeparture(tx, actor.ws, { userId, acknowledgedBy: actor.userId, note });
       for (const complaintId of stake.complaintIds) {
         await caseAudit(tx, {
           ws: actor.ws,
@@ -579,33 +429,20 @@ export class MembershipService {
     changeId: string,
     what: 'REQUESTED' | 'APPROVED' | 'REJECTED',
   ): Promise<void> {
-    const [change] = await tx.query<{ added: string[]; removed: string[]; approver: string; name: string }>(
-      `SELECT ch.added, ch.removed, ch.approver, c.name FROM committee_membership_changes ch JOIN committees c ON c.workspace_id = ch.workspace_id AND c.id = ch.committee_id
-        WHERE ch.workspace_id = $1 AND ch.id = $2`,
-      [caller.ws, changeId],
-    );
-    const open = await tx.query<{ id: string }>(
-      `SELECT id FROM complaints WHERE workspace_id = $1 AND committee_id = $2 AND status = 'OPEN'`,
-      [caller.ws, committeeId],
-    );
-    for (const c of open) {
+    const change = await repo.changeSummary(tx, caller.ws, changeId);
+    for (const complaintId of await repo.openCaseIds(tx, caller.ws, committeeId)) {
       await caseAudit(tx, {
         ws: caller.ws,
-        complaintId: c.id,
+        complaintId,
         actorUserId: caller.userId,
         action: `committee.change.${what.toLowerCase()}`,
         ip: caller.ip,
         details: { changeId, added: change.added, removed: change.removed },
       });
     }
-    const names = await this.names(tx, caller.ws, [...change.added, ...change.removed, caller.userId]);
+    const names = await repo.userNames(tx, caller.ws, [...change.added, ...change.removed, caller.userId]);
     // The members as they stand (after an approval: the new ones too), and those a rejected change would have seated.
-    const to = await tx.query<{ email: string }>(
-      `SELECT DISTINCT u.email FROM users u
-        WHERE u.workspace_id = $1 AND u.status <> 'INACTIVE'
-          AND (u.id IN (SELECT user_id FROM committee_members WHERE workspace_id = $1 AND committee_id = $2) OR u.id = ANY($3::uuid[]))`,
-      [caller.ws, committeeId, [...change.added, ...change.removed]],
-    );
+    const to = await repo.committeeRecipients(tx, caller.ws, committeeId, [...change.added, ...change.removed]);
     const content = templates.committeeChange({
       workspaceName: caller.workspaceName,
       committeeName: change.name,
@@ -618,26 +455,18 @@ export class MembershipService {
     });
     if (to.length > 0)
       await this.mail.sendMany(
-        to.map((r) => ({ workspaceId: caller.ws, to: r.email, ...content })),
+        to.map((email) => ({ workspaceId: caller.ws, to: email, ...content })),
         tx,
       );
-  }
-
-  private async names(tx: Sql, ws: string, ids: readonly string[]): Promise<Map<string, string>> {
-    const rows = await tx.query<{ id: string; name: string }>(
-      `SELECT id, coalesce(nullif(trim(first_name || ' ' || last_name), ''), email) AS name FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`,
-      [ws, [...new Set(ids.filter(Boolean))]],
-    );
-    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   private async views(
     tx: Sql,
     caller: SetupCaller,
-    rows: ChangeRow[],
+    rows: repo.ChangeRow[],
     presides: ReadonlySet<string>,
   ): Promise<MembershipChange[]> {
-    const names = await this.names(
+    const names = await repo.userNames(
       tx,
       caller.ws,
       rows.flatMap((r) => [...r.added, ...r.removed, r.requested_by, r.decided_by ?? '']),
