@@ -91,6 +91,8 @@ test.describe('the compliance dashboard', () => {
     );
     await expect(page.locator('#expires-from')).toHaveValue(now.asOf);
     await expect(page.locator('#expires-to')).toHaveValue(now.certificates.until);
+    // The report opened from the figure shows the day each certificate expires.
+    await expect(page.getByRole('table').getByRole('columnheader', { name: 'Certificate expires on' })).toBeVisible();
     if (now.certificates.total > 0)
       await expect(page.locator('.ant-pagination-total-text')).toHaveText(`${now.certificates.total} rows`);
     else await expect(page.getByText('No rows match these filters.', { exact: false })).toBeVisible();
