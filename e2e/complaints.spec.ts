@@ -241,6 +241,27 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   expect(copy.subject).toBe(`A complaint naming you: case ${caseNumber}`);
   expect(copy.body).toContain('Repeated remarks about my appearance');
 
+  // ---- IN-05: the respondent reads the copy on their own case page and sends their reply; the committee sees it met.
+  const respondentContext = await browser.newContext();
+  const rp = await respondentContext.newPage();
+  await signIn(rp, 'acme', respondent.email);
+  await rp.goto(po.url());
+  const replyCard = rp.getByRole('region', { name: 'Your reply to the complaint' });
+  await expect(replyCard).toContainText('You have received a copy of the complaint');
+  await expectAccessible(rp, 'The respondent’s case page with the reply card');
+  await atPhoneWidth(rp, 'The respondent’s case page with the reply card');
+  await replyCard.getByLabel('Your reply').fill('I deny the remarks; my witness is the team lead.');
+  await replyCard.getByRole('button', { name: 'Send my reply' }).click();
+  await expect(replyCard).toContainText('Your reply was received on');
+  await respondentContext.close();
+  await po.reload();
+  await expect(po.getByRole('region', { name: "The respondent's reply" })).toContainText(
+    /Reply received on .*, in time\./,
+  );
+  await expect(po.getByLabel('Statutory clocks')).toContainText(/Respondent's reply: met/);
+  // The reload opened the case on its first tab: back to the steps, where the case closes.
+  await po.getByRole('tab', { name: 'Steps' }).click();
+
   // Close with an outcome.
   const closeForm = po.getByRole('form', { name: 'Close the case' });
   await closeForm.getByLabel('Outcome').click();
