@@ -319,7 +319,7 @@ export class FakeTrainingApi implements TrainingApi, CertificateVerificationApi 
   }
 }
 
-export class MemoryLanguagePreference implements LanguagePreference {
+export class FakeLanguagePreference implements LanguagePreference {
   readonly saved = new Map<string, CourseLanguage>();
   get(courseId: string): CourseLanguage | null {
     return this.saved.get(courseId) ?? null;
@@ -329,7 +329,7 @@ export class MemoryLanguagePreference implements LanguagePreference {
   }
 }
 
-export class MemoryQuizDrafts implements QuizDrafts {
+export class FakeQuizDrafts implements QuizDrafts {
   readonly saved = new Map<string, Record<string, BlockAnswer>>();
   get(courseId: string, quizId: string): Record<string, BlockAnswer> {
     return this.saved.get(`${courseId}/${quizId}`) ?? {};

@@ -1,26 +1,8 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import type { AuditApi } from '../../src/application/audit/audit-api.port';
-import { ApiError } from '../../src/application/shared/api-error';
 import type { AuditEvent } from '../../src/contracts/main/audit.contract';
 import { SecurityLogViewModel } from '../../src/ui/security/security-log.view-model';
-
-class FakeAuditApi implements AuditApi {
-  asked: { page: number; pageSize: number; action?: string }[] = [];
-  fail = false;
-  constructor(private readonly all: AuditEvent[]) {}
-  async events(query: { page: number; pageSize: number; action?: string }) {
-    this.asked.push(query);
-    if (this.fail) throw new ApiError('forbidden', 'FORBIDDEN', 'You may not do this');
-    const matching = this.all.filter((e) => !query.action || e.action === query.action);
-    return {
-      items: matching.slice(query.page * query.pageSize, (query.page + 1) * query.pageSize),
-      page: query.page,
-      pageSize: query.pageSize,
-      total: matching.length,
-    };
-  }
-}
+import { FakeAuditApi } from '../fakes/security-log.fakes';
 
 const event = (id: number, action: string): AuditEvent => ({
   id: String(id),

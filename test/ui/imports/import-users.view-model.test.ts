@@ -12,23 +12,8 @@ import { ImportUsers } from '../../../src/application/imports/import-users.use-c
 import { ReadImportHeaders } from '../../../src/application/imports/read-import-headers.use-case';
 import { ValidateUserImport } from '../../../src/application/imports/validate-user-import.use-case';
 import { ImportUsersViewModel } from '../../../src/ui/imports/import-users.view-model';
-import type { InvitationsApi } from '../../../src/application/invitations/invitations-api.port';
 import { ApiError, csvFile, FakeUserImportApi, FixedClock, SAMPLE } from '../../fakes/imports.fakes';
-
-/** Invitations waiting to be sent, as the server keeps them. */
-class FakeInvitationsApi implements InvitationsApi {
-  unsent = 0;
-  fail = false;
-  async unusedCount() {
-    return { unused: this.unsent, unsent: this.unsent, expired: 0 };
-  }
-  async sendUnused() {
-    if (this.fail) throw new ApiError('server-error', 'INTERNAL', 'The server could not complete this request');
-    const sent = this.unsent;
-    this.unsent = 0;
-    return { sent };
-  }
-}
+import { FakeInvitationsApi } from '../../fakes/import-users.fakes';
 
 /** An import API whose job polls wait until the test lets them answer. */
 class HeldPollsApi extends FakeUserImportApi {

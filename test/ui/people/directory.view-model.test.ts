@@ -6,34 +6,13 @@ import { SignOut } from '../../../src/application/auth/sign-out.use-case';
 import { BulkEditPeople, DeletePeople, EditPerson } from '../../../src/application/people/edit-people.use-case';
 import { FindPeople } from '../../../src/application/people/find-people.use-case';
 import { ManageInvitations } from '../../../src/application/people/invite-people.use-case';
-import type { PeopleInvitesApi } from '../../../src/application/people/invites-api.port';
 import type { Department } from '../../../src/contracts/main/workspace.contract';
 import type { DirectoryUser } from '../../../src/contracts/main/users.contract';
 import { DirectoryViewModel } from '../../../src/ui/people/directory.view-model';
 import { SessionViewModel } from '../../../src/ui/shell/session.view-model';
 import { ADMIN, FakeAuthApi, FakeOrganisationApi, FakeSessionStore } from '../../fakes/auth.fakes';
 import { FakeDirectoryApi, person } from '../../fakes/directory.fakes';
-
-class FakeInvitesApi implements PeopleInvitesApi {
-  resent: string[][] = [];
-  async inviteOne() {
-    return { invited: 1, skipped: [] };
-  }
-  async inviteEmails(_branchId: string, emails: string[]) {
-    return { invited: emails.length, skipped: [] };
-  }
-  async resend(_branchId: string, email: string) {
-    this.resent.push([email]);
-    return { sent: 1 };
-  }
-  async resendMany(emails: string[]) {
-    this.resent.push(emails);
-    return { sent: emails.length };
-  }
-  async withdraw() {
-    return { withdrawn: 1 };
-  }
-}
+import { FakeInvitesApi } from '../../fakes/people-invites.fakes';
 
 /** Department lists the test answers when it chooses, in any order, as a slow network would. */
 class DeferredOrganisationApi extends FakeOrganisationApi {

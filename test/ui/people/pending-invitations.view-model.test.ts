@@ -1,24 +1,8 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
-import type { InvitationsApi } from '../../../src/application/invitations/invitations-api.port';
 import { ApiError } from '../../../src/application/shared/api-error';
-import type { UnusedInvites } from '../../../src/contracts/main/invites.contract';
 import { PendingInvitationsViewModel } from '../../../src/ui/people/pending-invitations.view-model';
-
-/** Invitations as the server counts them: sending all makes every waiting one valid and sent again. */
-class FakeInvitations implements InvitationsApi {
-  failSend: ApiError | null = null;
-  constructor(public counts: UnusedInvites) {}
-  async unusedCount() {
-    return { ...this.counts };
-  }
-  async sendUnused() {
-    if (this.failSend) throw this.failSend;
-    const sent = this.counts.unused + this.counts.expired;
-    this.counts = { unused: sent, unsent: 0, expired: 0 };
-    return { sent };
-  }
-}
+import { FakeInvitations } from '../../fakes/pending-invitations.fakes';
 
 describe('the invitations waiting on the People screen', () => {
   it('says how many wait, how many were never sent and how many expired', async () => {

@@ -5,7 +5,7 @@ import { AnswerSaver, type Timers } from '../../../src/ui/training/answer-saver'
 import { MyTrainingViewModel } from '../../../src/ui/training/my-training.view-model';
 import { PlayerViewModel } from '../../../src/ui/training/player.view-model';
 import { VerifyCertificateViewModel } from '../../../src/ui/training/verify.view-model';
-import { FakeTrainingApi, MemoryLanguagePreference, MemoryQuizDrafts } from '../../fakes/training.fakes';
+import { FakeTrainingApi, FakeLanguagePreference, FakeQuizDrafts } from '../../fakes/training.fakes';
 
 /** Timers the test fires by hand. */
 class ManualTimers implements Timers {
@@ -31,11 +31,7 @@ class ManualTimers implements Timers {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function player(
-  api = new FakeTrainingApi(),
-  preference = new MemoryLanguagePreference(),
-  drafts = new MemoryQuizDrafts(),
-) {
+function player(api = new FakeTrainingApi(), preference = new FakeLanguagePreference(), drafts = new FakeQuizDrafts()) {
   const timers = new ManualTimers();
   const vm = new PlayerViewModel(
     api,
@@ -258,7 +254,7 @@ describe('PlayerViewModel', () => {
     const { vm, drafts } = player(api);
     await vm.load('c1');
     vm.give('qa', { type: 'MULTIPLE_CHOICE', choice: 'b' });
-    const again = player(api, new MemoryLanguagePreference(), drafts).vm;
+    const again = player(api, new FakeLanguagePreference(), drafts).vm;
     await again.load('c1');
     expect(again.current?.contentId).toBe('q1');
     expect(again.answerOf('qa')).toEqual({ type: 'MULTIPLE_CHOICE', choice: 'b' });
