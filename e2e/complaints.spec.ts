@@ -203,9 +203,29 @@ test('an employee files a concern with evidence; the presiding officer meets, in
   await meetingForm.getByLabel('Starts').fill('2026-12-01T10:00');
   await meetingForm.getByLabel('Ends').fill('2026-12-01T11:00');
   await meetingForm.getByLabel('Place or meeting link').fill('https://meet.example/ic');
-  await meetingForm.getByLabel('Guests’ emails').fill(`employee@acme.test, ${member1.email}`);
+  // Guests are picked: a committee member found in the directory by address, the complainant among the case's
+  // people, and an outside address typed.
+  const guests = meetingForm.getByRole('combobox', { name: 'Guests' });
+  await guests.fill(member1.email);
+  await po.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `<${member1.email}>` }).click();
+  // Picked, the member shows by name, as one of the committee.
+  await expect(meetingForm.getByText(`${member1.firstName} ${member1.lastName} · committee`)).toBeVisible();
+  await guests.fill('complainant');
+  await po
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '· complainant <employee@acme.test>' })
+    .click();
+  await expect(meetingForm.getByText('· complainant <employee@acme.test>')).toBeVisible();
+  const adviser = `adviser-${Date.now().toString(36)}@outside.example`;
+  await guests.fill(adviser);
+  await guests.press('Enter');
+  await expect(meetingForm.getByText(adviser)).toBeVisible();
+  await guests.press('Escape');
+  await expectAccessible(po, 'Meeting form with guests picked');
   await meetingForm.getByRole('button', { name: 'Schedule and invite' }).click();
   await expect(po.getByText('Meeting scheduled: the guests have been sent an invitation.')).toBeVisible();
+  expect((await outbox(po, adviser)).map((m) => m.subject)).toEqual([
+    `Invitation: Preliminary hearing (case ${caseNumber})`,
+  ]);
   const [invitation] = await outbox(po, member1.email);
   expect(invitation.subject).toBe(`Invitation: Preliminary hearing (case ${caseNumber})`);
   expect(invitation.attachments[0].fileName).toBe('invite.ics');

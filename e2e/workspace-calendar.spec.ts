@@ -88,7 +88,10 @@ test("the admin sets the workspace's time zone; a case's meeting invitation and 
     await form.getByLabel('Starts').fill('2026-12-02T06:00');
     await form.getByLabel('Ends').fill('2026-12-02T07:00');
     await form.getByLabel('Place or meeting link').fill('Room 4');
-    await form.getByLabel('Guests’ emails').fill(member1.email);
+    await form.getByRole('combobox', { name: 'Guests' }).fill(member1.email);
+    await po.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `<${member1.email}>` }).click();
+    // Picked, the member shows by name, as one of the committee.
+    await expect(form.getByText(`${member1.firstName} ${member1.lastName} · committee`)).toBeVisible();
     await form.getByRole('button', { name: 'Schedule and invite' }).click();
     await expect(po.getByText('Meeting scheduled: the guests have been sent an invitation.')).toBeVisible();
     // The list says it in the workspace's zone and order, as the mail does; the mail never prints the UTC instant.

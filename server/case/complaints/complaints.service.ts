@@ -81,10 +81,10 @@ import {
 } from './regime';
 import { tombstoneFor } from './retention.service';
 import { closeGate, dueProcessOf, stepGate } from './case-runtime.service';
-import { refusalError, type Outcome as Result, type Refusal } from '../../platform/refusal';
+import { refusalError, refuse, type Outcome as Result, type Refusal } from '../../platform/refusal';
 import { caseMeeting } from './hearing-view';
 import { compositionGate, hearingGate, naturalJusticeOf } from './hearings.service';
-import { lockMeeting, meetingRows } from './hearings.repository';
+import { directoryGuests, lockMeeting, meetingRows } from './hearings.repository';
 import { unnamedActor } from './refused-access.repository';
 import {
   clocksOfCase,
@@ -949,6 +949,17 @@ export class ComplaintService {
         const constitution = await compositionGate(tx, actor.ws, access, this.today(await regimeOf(tx, actor.ws)));
         if (constitution) throw refusalError(constitution);
       }
+      // People picked from the directory are invited at the address the workspace holds for them; an id that is not
+      // one of this workspace's active people is refused, so a committee cannot mail a stranger's account through it.
+      const picked = [...new Set(body.people)];
+      const found = await directoryGuests(tx, actor.ws, picked);
+      if (found.length !== picked.length)
+        throw refusalError(
+          refuse('invalid', 'unknown-person', 'A guest picked is not a person of this workspace', {
+            people: 'A guest picked is not a person of this workspace',
+          }),
+        );
+      const guests = [...new Set([...found.map((p) => p.email), ...body.guests.map((g) => g.toLowerCase())])];
       const [m] = await tx.query<{ id: string }>(
         `INSERT INTO complaint_meetings (workspace_id, complaint_id, step_id, title, agenda, starts_at, ends_at, location, guests, created_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
@@ -961,7 +972,7 @@ export class ComplaintService {
           body.startsAt,
           body.endsAt,
           body.location,
-          JSON.stringify(body.guests),
+          JSON.stringify(guests),
           actor.userId,
         ],
       );
@@ -976,11 +987,11 @@ export class ComplaintService {
         endsAt: body.endsAt,
         location: body.location,
         organizerEmail: actor.email,
-        guests: body.guests,
+        guests,
         stamp: new Date().toISOString(),
       });
       await this.mail.sendMany(
-        body.guests.map((to) => ({
+        guests.map((to) => ({
           workspaceId: actor.ws,
           to,
           subject: `Invitation: ${body.title} (case ${caseNumber})`,
@@ -991,7 +1002,7 @@ export class ComplaintService {
         })),
         tx,
       );
-      await this.log(tx, actor, id, 'meeting.schedule', { meetingId: m.id, guests: body.guests.length });
+      await this.log(tx, actor, id, 'meeting.schedule', { meetingId: m.id, guests: guests.length });
       return (await this.meetings(tx, access, actor.ws, id)).find((x) => x.meetingId === m.id)!;
     });
   }

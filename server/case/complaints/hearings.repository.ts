@@ -116,3 +116,17 @@ export async function decisions(
     [ws, complaintId, action],
   );
 }
+
+/** The addresses of the workspace's active people among `ids`: an id of another workspace or of nobody is left out. */
+export async function directoryGuests(
+  tx: Sql,
+  ws: string,
+  ids: readonly string[],
+): Promise<{ id: string; email: string }[]> {
+  if (ids.length === 0) return [];
+  return tx.query<{ id: string; email: string }>(
+    `SELECT id, lower(email) AS email FROM users
+      WHERE workspace_id = $1 AND id = ANY($2::uuid[]) AND status <> 'INACTIVE' AND email IS NOT NULL`,
+    [ws, [...ids]],
+  );
+}

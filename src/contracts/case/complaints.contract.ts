@@ -593,20 +593,26 @@ export const MeetingBody = z
     startsAt: z.string().datetime({ offset: true, message: 'Enter the start as a date and time' }),
     endsAt: z.string().datetime({ offset: true, message: 'Enter the end as a date and time' }),
     location: Required('a place or a meeting link', 500),
-    guests: z.array(Email).min(1, 'Invite at least one guest').max(50),
+    /** Addresses typed: people outside the workspace's directory (an outside member, a witness from elsewhere). */
+    guests: z.array(Email).max(50).default([]),
+    /** People picked from the workspace's directory, by id: the server reads their addresses (a stranger's id is refused). */
+    people: z.array(Id).max(50).default([]),
     stepId: Id.nullable().default(null),
   })
   .refine((m) => new Date(m.endsAt).getTime() > new Date(m.startsAt).getTime(), {
     message: 'The meeting ends after it starts',
     path: ['endsAt'],
-  });
+  })
+  .refine((m) => m.guests.length + m.people.length > 0, { message: 'Invite at least one guest', path: ['guests'] })
+  .refine((m) => m.guests.length + m.people.length <= 50, { message: 'Invite at most 50 guests', path: ['guests'] });
 export type MeetingBody = z.input<typeof MeetingBody>;
 
 export const scheduleMeeting = route({
   api: 'case',
   method: 'POST',
   path: '/api/complaints/{id}/meetings',
-  summary: 'Schedule a meeting (committee only); every guest is mailed an .ics invitation',
+  summary:
+    'Schedule a meeting (committee only); every guest (people picked from the workspace by id, outside addresses typed) is mailed an .ics invitation; a picked person not of the workspace answers 400',
   params: IdParams,
   body: MeetingBody,
   response: CaseMeeting,

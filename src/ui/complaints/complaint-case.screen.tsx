@@ -15,7 +15,7 @@ import {
   Typography,
 } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AudienceValue, AuditEntry, ComplaintDetail } from '../../contracts/case/complaints.contract';
 import {
@@ -36,6 +36,7 @@ import { CaseExport } from './case-export';
 import { CaseRetention } from './case-retention';
 import { ClockChip, clockDay } from './clock-chip';
 import { ComplaintCaseViewModel, type MeetingValues } from './complaints.view-models';
+import { MeetingGuestsViewModel, PERSON_PREFIX } from './meeting-guests.view-model';
 import { ConfidentialBanner } from './confidential-banner';
 import { HearingRecord } from './hearing-record';
 import { NaturalJustice } from './natural-justice';
@@ -81,7 +82,8 @@ function Thread({
       <List
         {...REGION}
         aria-label={AUDIENCE_WORDS[audience]}
-        locale={{ emptyText: 'No messages yet.' }}
+        // antd draws a List's empty text in its disabled grey (1.8:1); a sentence to read takes the secondary colour.
+        locale={{ emptyText: <Typography.Text type="secondary">No messages yet.</Typography.Text> }}
         dataSource={messages}
         renderItem={(m) => (
           <List.Item>
@@ -122,6 +124,75 @@ function Thread({
     </>
   );
 }
+
+/**
+ * The meeting's guests: the case's committee and parties first, then the workspace's people found by name or email,
+ * and an outside address typed (tags). A person picked goes as `person:<id>`: the server reads their address.
+ */
+const GuestsSelect = observer(function GuestsSelect({
+  detail,
+  value,
+  onChange,
+  id,
+}: {
+  detail: ComplaintDetail;
+  value?: string[];
+  onChange?: (value: string[]) => void;
+  id?: string;
+}) {
+  const people = useViewModel(MeetingGuestsViewModel);
+  const [text, setText] = useState('');
+  const matches = (label: string) => !text.trim() || label.toLowerCase().includes(text.trim().toLowerCase());
+  const caseOptions = [
+    ...(detail.committee?.members ?? [])
+      .filter((m) => !m.recused)
+      .map((m) => ({ value: `${PERSON_PREFIX}${m.userId}`, label: `${m.name} · committee` })),
+    ...[
+      { party: detail.complainant, role: 'complainant' },
+      { party: detail.respondent, role: 'respondent' },
+    ]
+      .filter((p) => p.party?.email)
+      .map((p) => ({
+        value: (p.party?.email ?? '').toLowerCase(),
+        label: `${p.party?.name ?? p.party?.email} · ${p.role} <${p.party?.email}>`,
+      })),
+  ].filter((o) => matches(o.label));
+  const shown = new Set(caseOptions.map((o) => o.value));
+  const found = people.found
+    .map((p) => ({ value: `${PERSON_PREFIX}${p.userId}`, label: `${p.name} <${p.email}>` }))
+    .filter((o) => !shown.has(o.value));
+  // A person picked keeps their name on the tag after the search that found them is gone.
+  const labels = useRef(new Map<string, string>());
+  for (const o of [...caseOptions, ...found]) labels.current.set(o.value, o.label);
+  return (
+    <Select
+      id={id}
+      mode="tags"
+      aria-label="Guests"
+      value={value}
+      onChange={onChange}
+      labelRender={({ value: v, label }) => labels.current.get(String(v)) ?? label}
+      tokenSeparators={[',', ';', ' ']}
+      filterOption={false}
+      searchValue={text}
+      onSearch={(t) => {
+        setText(t);
+        void people.search(t);
+      }}
+      onSelect={() => {
+        setText('');
+        void people.search('');
+      }}
+      onBlur={() => setText('')}
+      loading={people.searching}
+      notFoundContent={text ? 'Nobody found: type their whole address to invite them' : null}
+      options={[
+        ...(caseOptions.length > 0 ? [{ label: 'This case', options: caseOptions }] : []),
+        ...(found.length > 0 ? [{ label: 'People of the workspace', options: found }] : []),
+      ]}
+    />
+  );
+});
 
 function MeetingForm({ vm, detail }: { vm: ComplaintCaseViewModel; detail: ComplaintDetail }) {
   const [form] = Form.useForm<MeetingValues>();
@@ -173,12 +244,12 @@ function MeetingForm({ vm, detail }: { vm: ComplaintCaseViewModel; detail: Compl
       </Form.Item>
       <Form.Item
         name="guests"
-        label="Guests’ emails"
-        extra="Separated by commas or spaces; each gets an invitation (.ics)."
+        label="Guests"
+        extra="Pick people by name or email, the committee and the parties first; type an outside address and press Enter to invite someone outside the workspace. Each gets an invitation (.ics)."
         rules={[{ required: true, message: 'Invite at least one guest' }]}
-        {...err('guests')}
+        {...(vm.fieldErrors.people ? err('people') : err('guests'))}
       >
-        <Input.TextArea rows={2} />
+        <GuestsSelect detail={detail} />
       </Form.Item>
       <Form.Item name="stepId" label="For the step">
         <Select
@@ -498,7 +569,8 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                     <List
                       {...REGION}
                       aria-label="Meetings"
-                      locale={{ emptyText: 'No meetings yet.' }}
+                      // antd draws a List's empty text in its disabled grey (1.8:1); a sentence to read takes the secondary colour.
+                      locale={{ emptyText: <Typography.Text type="secondary">No meetings yet.</Typography.Text> }}
                       dataSource={d.meetings}
                       renderItem={(m) => (
                         <List.Item>

@@ -18,12 +18,14 @@ import { InvestigationViewModel } from './investigation.view-model';
 import { MyInvestigationsViewModel } from './my-investigations.view-model';
 import { OccurrenceCategoriesViewModel } from './occurrence-categories.view-model';
 import { PartyReportViewModel } from './party-report.view-model';
+import { MeetingGuestsViewModel } from './meeting-guests.view-model';
 
 /** Binds the view-models of the complaints area (one instance per mounted screen). */
 export const complaintsViewModels = new ContainerModule(({ bind }) => {
   bind(RaiseConcernViewModel).toSelf();
   bind(ComplaintListViewModel).toSelf();
   bind(ComplaintCaseViewModel).toSelf();
+  bind(MeetingGuestsViewModel).toSelf();
   bind(ComplaintFiguresViewModel).toSelf();
   bind(CommitteeSetupViewModel).toSelf();
   bind(ReportViewModel).toSelf();

@@ -1,3 +1,4 @@
+import { splitGuests } from './meeting-guests.view-model';
 import { formatTimeRange, instantOf, type DateTimeSettings } from '../../domain/shared/date-time';
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
@@ -248,7 +249,8 @@ export interface MeetingValues {
   startsAt: string;
   endsAt: string;
   location: string;
-  guests: string;
+  /** People picked from the directory (`person:<id>`) and outside addresses typed. */
+  guests?: string[];
   stepId?: string;
 }
 
@@ -498,7 +500,7 @@ export class ComplaintCaseViewModel {
           startsAt: values.startsAt ? this.instant(values.startsAt) : '',
           endsAt: values.endsAt ? this.instant(values.endsAt) : '',
           location: values.location,
-          guests: (values.guests ?? '').split(/[\s,;]+/).filter(Boolean),
+          ...splitGuests(values.guests ?? []),
           stepId: values.stepId ?? null,
         }),
       'Meeting scheduled: the guests have been sent an invitation.',
