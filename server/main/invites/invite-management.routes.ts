@@ -11,7 +11,7 @@ import {
 import { keyPeopleRefusal } from '../../platform/api-keys';
 import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
-import { answer, refusalError } from '../../platform/refusal';
+import { answer, raise, refusalError } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext, type UserPrincipal } from '../../platform/serve';
 import { siteOrigin } from './invite-sender';
 import {
@@ -67,7 +67,10 @@ export async function invite(
     // Only a sent invitation needs the workspace's address.
     origin: options.send ? siteOrigin(ctx.request) : '',
   };
-  return createInvitees(tx, deps.mail, actor, invitees, options);
+  const created = await createInvitees(tx, deps.mail, actor, invitees, options);
+  // Raised, not answered: the caller's transaction rolls back what it wrote before.
+  if (!created.ok) raise(created);
+  return created.value;
 }
 
 /** Single, per-unit and bulk invites; resend one or many; withdraw. */

@@ -13,7 +13,7 @@ import { guardStakes, recordDepartures, withStakeGuard } from '../../platform/ca
 import type { Database, Sql } from '../../platform/db/database';
 import type { Mailer } from '../../platform/messages';
 import { ok, refuse, type Outcome, type Refusal } from '../../platform/refusal';
-import { assertUserLimit } from '../../platform/user-limit';
+import { userLimitRefusal } from '../../platform/user-limit';
 import { sendInvitations } from './invite-sender';
 import {
   accountsByEmail,
@@ -100,7 +100,8 @@ export async function inviteesRefusal(
 
 /**
  * Creates the new invitees as invited people with an invitation each, and mails them (unless `send` is false).
- * Emails that already have an account here are skipped with the reason.
+ * Emails that already have an account here are skipped with the reason; past the workspace's user limit nobody is
+ * written (409 USER_LIMIT on `email`).
  */
 export async function createInvitees(
   tx: Sql,
@@ -108,7 +109,7 @@ export async function createInvitees(
   actor: InviteActor,
   invitees: readonly Invitee[],
   options: { send: boolean } = { send: true },
-): Promise<InviteOutcome> {
+): Promise<Outcome<InviteOutcome>> {
   const { workspace } = actor;
   const taken = await accountsByEmail(
     tx,
@@ -126,7 +127,8 @@ export async function createInvitees(
     }));
   const fresh = invitees.filter((i) => !taken.has(i.email)).map((i) => ({ ...i, id: randomUUID() }));
   if (fresh.length > 0) {
-    await assertUserLimit(tx, workspace.id, fresh.length, 'email');
+    const full = await userLimitRefusal(tx, workspace.id, fresh.length, 'email');
+    if (full) return full;
     await insertInvitees(tx, workspace.id, fresh);
     await emitPersonEvents(
       tx,
@@ -150,7 +152,7 @@ export async function createInvitees(
       details: { count: fresh.length, emails: fresh.slice(0, 20).map((f) => f.email) },
     });
   }
-  return { invited: fresh.length, skipped };
+  return ok({ invited: fresh.length, skipped });
 }
 
 /** The invited person with this email in this unit (and the caller's reach), for resend and withdraw. */
@@ -190,7 +192,9 @@ export class InviteManagementService {
         );
       const wrong = await inviteesRefusal(tx, ws, actor, [invitee], null);
       if (wrong) return wrong;
-      const outcome = await createInvitees(tx, this.mail, actor, [invitee]);
+      const created = await createInvitees(tx, this.mail, actor, [invitee]);
+      if (!created.ok) return created;
+      const outcome = created.value;
       // One invitee: a skipped one was not written.
       if (outcome.skipped.length > 0)
         return refuse('conflict', 'CONFLICT', outcome.skipped[0]!.reason, { email: outcome.skipped[0]!.reason });
@@ -210,7 +214,7 @@ export class InviteManagementService {
     return this.db.tenant(ws, async (tx): Promise<Outcome<InviteOutcome>> => {
       const wrongUnit = await unitsRefusal(tx, ws, actor, [branchId]);
       if (wrongUnit) return wrongUnit;
-      return ok(await createInvitees(tx, this.mail, actor, invitees));
+      return createInvitees(tx, this.mail, actor, invitees);
     });
   }
 
@@ -226,7 +230,7 @@ export class InviteManagementService {
       if (wrongUnit) return wrongUnit;
       const wrong = await inviteesRefusal(tx, ws, actor, invitees, 'invites');
       if (wrong) return wrong;
-      return ok(await createInvitees(tx, this.mail, actor, invitees));
+      return createInvitees(tx, this.mail, actor, invitees);
     });
   }
 
