@@ -265,7 +265,12 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
 }
 
 export async function benchImport(): Promise<void> {
-  const kinds: ('pglite' | 'postgres')[] = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  // BENCH_ONLY_POSTGRES=1 with BENCH_DATABASE_URL: PostgreSQL alone (bench/RESULTS.md).
+  const kinds: ('pglite' | 'postgres')[] = !process.env.BENCH_DATABASE_URL
+    ? ['pglite']
+    : process.env.BENCH_ONLY_POSTGRES
+      ? ['postgres']
+      : ['pglite', 'postgres'];
   for (const kind of kinds) await benchOn(kind);
   if (!process.env.BENCH_DATABASE_URL)
     console.log('  (set BENCH_DATABASE_URL=postgres://... to measure on PostgreSQL too)');

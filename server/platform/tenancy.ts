@@ -1,4 +1,4 @@
-import { sqlLiteral, type Database } from './db/database';
+import { systemBatch, type Database } from './db/database';
 
 export interface WorkspaceRow {
   id: string;
@@ -81,17 +81,10 @@ export class SiteResolver {
 
   async resolve(host: string): Promise<Site> {
     if (this.isMainHost(host)) return { kind: 'main', origin: publicOrigin(this.publicUrl, this.mainHost) };
-    // Sent whole (`queryText`: two calls into PGlite instead of six) when the host is a plain host name, as every
-    // workspace's is; anything else goes as a parameter.
-    const hostText = sqlLiteral(host);
-    const rows = hostText
-      ? await this.db.queryText<WorkspaceRow>(
-          `SELECT ${WORKSPACE_COLUMNS} FROM workspaces w WHERE w.workspace_url = ${hostText} AND w.active`,
-        )
-      : await this.db.query<WorkspaceRow>(
-          `SELECT ${WORKSPACE_COLUMNS} FROM workspaces w WHERE w.workspace_url = $1 AND w.active`,
-          [host],
-        );
+    // A batch of one statement: one call into PGlite, the text kept prepared (parsed and planned once).
+    const [rows] = (await systemBatch(this.db, [
+      { text: `SELECT ${WORKSPACE_COLUMNS} FROM workspaces w WHERE w.workspace_url = $1 AND w.active`, params: [host] },
+    ])) as [WorkspaceRow[]];
     return this.siteOf(host, rows[0]);
   }
 

@@ -4,7 +4,7 @@ import { tenantBatch, type Database } from '../../platform/db/database';
 import { audit } from '../../platform/audit';
 import { HttpError } from '../../platform/errors';
 import type { PasswordHasher } from '../../platform/passwords';
-import type { Limit, LimitKey, RateLimits } from '../../platform/rate-limiter';
+import type { Limit, LimitKey, LimitReading, RateLimits } from '../../platform/rate-limiter';
 import { newToken, type Principal, type SessionRepository } from '../../platform/sessions';
 import type { Site } from '../../platform/tenancy';
 import { currentUser, workspaceUserFrom, type WorkspaceUserRow } from './current-user';
@@ -55,8 +55,21 @@ export class SignInService {
       known: { limit: SIGN_IN_LIMITS.knownAddress, key: `${account}@${ip}` },
     } satisfies Record<string, LimitKey>;
 
-    // One statement reads every allowance.
-    const reading = await this.limits.read(Object.values(keys));
+    // One statement reads every allowance; at a workspace, in one call with the account it names (nothing is verified
+    // before the allowances are checked).
+    const limitKeys = Object.values(keys);
+    let candidate: Candidate | undefined;
+    let reading: LimitReading;
+    if (site.kind === 'workspace') {
+      const [limitRows, candidates] = (await tenantBatch(this.db, site.workspace.id, [
+        this.limits.readStatement(limitKeys),
+        candidateStatement(site.workspace.id, body),
+      ])) as [unknown[], Candidate[]];
+      reading = this.limits.readingOf(limitRows);
+      candidate = candidates[0];
+    } else {
+      reading = await this.limits.read(limitKeys);
+    }
     reading.assertAllowed(
       reading.seen(keys.known)
         ? [keys.address, keys.accountAddress]
@@ -65,7 +78,7 @@ export class SignInService {
 
     const outcome =
       site.kind === 'workspace'
-        ? await this.workspaceSignIn(site.workspace.id, body, ip, userAgent)
+        ? await this.workspaceSignIn(site.workspace.id, candidate, body, ip, userAgent)
         : await this.mainSiteSignIn(body, ip, userAgent);
 
     if (!outcome) {
@@ -92,14 +105,11 @@ export class SignInService {
 
   private async workspaceSignIn(
     workspaceId: string,
+    candidate: Candidate | undefined,
     body: SignInBody,
     ip: string,
     userAgent?: string,
   ): Promise<SignInOutcome | null> {
-    const [candidates] = (await tenantBatch(this.db, workspaceId, [candidateStatement(workspaceId, body)])) as [
-      Candidate[],
-    ];
-    const candidate = candidates[0];
     if (!candidate || !candidate.password_hash || candidate.status === 'INACTIVE') {
       await this.passwords.verifyNothing(body.userPassword);
       return null;

@@ -32,6 +32,12 @@ export interface Database {
    * out): call it through `tenantBatch` below.
    */
   tenantBatch?(workspaceId: string, statements: readonly Statement[]): Promise<unknown[][]>;
+  /**
+   * `tenantBatch` as the owner, without the tenant prologue (as `system`): cross-tenant statements run on every request
+   * (the host's workspace, the rate limits) in one call, each text kept prepared. Optional: call it through
+   * `systemBatch` below.
+   */
+  systemBatch?(statements: readonly Statement[]): Promise<unknown[][]>;
   system<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /** Multi-statement SQL without parameters (migrations). */
   exec(sql: string): Promise<void>;
@@ -72,6 +78,16 @@ export function sqlLiteral(value: string): string | null {
  * saying `null` for "no workspace": the repositories translate at the boundary.
  */
 export const MAIN_SITE_WORKSPACE_ID = '00000000-0000-0000-0000-000000000000';
+
+/** `db.systemBatch` where the driver has it, else the same statements one after another in `db.system`. */
+export function systemBatch(db: Database, statements: readonly Statement[]): Promise<unknown[][]> {
+  if (db.systemBatch) return db.systemBatch(statements);
+  return db.system(async (tx) => {
+    const out: unknown[][] = [];
+    for (const s of statements) out.push(await tx.query(s.text, s.params));
+    return out;
+  });
+}
 
 /** `db.tenantBatch` where the driver has it, else the same statements one after another in `db.tenant`. */
 export function tenantBatch(db: Database, workspaceId: string, statements: readonly Statement[]): Promise<unknown[][]> {

@@ -93,14 +93,23 @@ export class PgliteDatabase implements Database {
    * `transaction` do, so nothing else runs between its messages. Parameters go as text, mapped as node-postgres maps
    * them (the PostgreSQL batch does the same), so a statement behaves alike on both drivers.
    */
-  async tenantBatch(workspaceId: string, statements: readonly Statement[]): Promise<unknown[][]> {
+  tenantBatch(workspaceId: string, statements: readonly Statement[]): Promise<unknown[][]> {
+    return this.batch([{ text: TENANT_PROLOGUE, params: [workspaceId] }], statements);
+  }
+
+  /** `tenantBatch` without the prologue: as the owner, as `system`. */
+  systemBatch(statements: readonly Statement[]): Promise<unknown[][]> {
+    return this.batch([], statements);
+  }
+
+  private async batch(prologue: readonly Statement[], statements: readonly Statement[]): Promise<unknown[][]> {
     const pg = this.pg;
     await turn();
     return pg._runExclusiveTransaction(() =>
       pg._runExclusiveQuery(async () => {
         const steps = [
           { text: 'BEGIN', params: [] as readonly unknown[] },
-          { text: TENANT_PROLOGUE, params: [workspaceId] },
+          ...prologue,
           ...statements,
           { text: 'COMMIT', params: [] },
         ];
@@ -147,8 +156,9 @@ export class PgliteDatabase implements Database {
         await pg.syncToFs();
         const results = parse.parseResults(messages, pg.parsers);
         if (results.length !== steps.length)
-          throw new Error(`A tenant batch of ${steps.length} steps answered ${results.length} results`);
-        return results.slice(2, 2 + statements.length).map((r) => r.rows);
+          throw new Error(`A batch of ${steps.length} steps answered ${results.length} results`);
+        const first = 1 + prologue.length;
+        return results.slice(first, first + statements.length).map((r) => r.rows);
       }),
     );
   }

@@ -120,7 +120,16 @@ export class PostgresDatabase implements Database {
     }, fn);
   }
 
-  async tenantBatch(workspaceId: string, statements: readonly Statement[]): Promise<unknown[][]> {
+  tenantBatch(workspaceId: string, statements: readonly Statement[]): Promise<unknown[][]> {
+    return this.batch([{ text: TENANT_PROLOGUE, values: [workspaceId], name: 'tenant-prologue' }], statements);
+  }
+
+  /** `tenantBatch` without the prologue: as the owner, as `system`. */
+  systemBatch(statements: readonly Statement[]): Promise<unknown[][]> {
+    return this.batch([], statements);
+  }
+
+  private async batch(prologue: readonly PipelineStep[], statements: readonly Statement[]): Promise<unknown[][]> {
     const client = await this.pool.connect();
     const lost = watchConnection(client);
     let broken = false;
@@ -129,15 +138,15 @@ export class PostgresDatabase implements Database {
       // every statement succeeded and rolled back if one failed (PostgreSQL's extended protocol, as libpq's pipeline
       // mode uses it); the prologue's settings are the transaction's (`set_config(..., true)`), as in `tenant`.
       const steps: PipelineStep[] = [
-        { text: TENANT_PROLOGUE, values: [workspaceId], name: 'tenant-prologue' },
+        ...prologue,
         ...statements.map((s) => ({ text: s.text, values: s.params ?? [], name: this.named(s) })),
       ];
       const results = await new Promise<pg.QueryResult[]>((resolve, reject) => {
         client.query(pipeline(steps, (error, out) => (error ? reject(error) : resolve(out!))));
       });
       if (results.length !== steps.length)
-        throw new Error(`A tenant batch of ${steps.length} steps answered ${results.length} results`);
-      return results.slice(1).map((r) => r.rows);
+        throw new Error(`A batch of ${steps.length} steps answered ${results.length} results`);
+      return results.slice(prologue.length).map((r) => r.rows);
     } catch (error) {
       // A failed statement aborts the transaction (the server skipped the rest up to the Sync and rolled back), and which
       // named statements it prepared is not known: the connection is closed rather than reused.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenantBatch, type Database } from '../../../server/platform/db/database';
+import { systemBatch, tenantBatch, type Database } from '../../../server/platform/db/database';
 import { seedDemo } from '../../../server/seed/demo.seed';
 import { DATABASES, openTestDatabase, testPasswords } from '../support/test-app';
 
@@ -203,5 +203,55 @@ describe.each(DATABASES)('a batch of statements in one tenant transaction on %s'
     );
     expect(who!.role).not.toBe('app_tenant');
     expect(who!.ws ?? '').toBe('');
+  });
+});
+
+/**
+ * `systemBatch`: the same batch as the owner, without the tenant prologue (the host's workspace and the rate limits
+ * of every request). A table the tenant role may not write (a reference table, migration 0085) is written, and a
+ * failing statement undoes the batch's other writes.
+ */
+describe.each(DATABASES)('a batch of statements as the owner on %s', (kind) => {
+  let db: Database;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+  });
+  afterAll(async () => db.close());
+
+  it('runs as the owner, outside any workspace, and writes what the tenant role cannot', async () => {
+    const key = `system-batch-${kind}-${Date.now()}`;
+    const [[who], inserted] = await systemBatch(db, [
+      { text: `SELECT current_user <> 'app_tenant' AS owner, current_setting('app.workspace_id', true) AS workspace` },
+      {
+        text: `INSERT INTO rate_limits (key, hits, window_ms, max_hits, expires_at) VALUES ($1, ARRAY[now()], 1000, 1, now()) RETURNING key`,
+        params: [key],
+      },
+    ]);
+    expect(who).toEqual({ owner: true, workspace: expect.toSatisfy((w: string | null) => !w) });
+    expect(inserted).toEqual([{ key }]);
+    await expect(
+      tenantBatch(db, '00000000-0000-4000-8000-000000000000', [
+        {
+          text: `INSERT INTO rate_limits (key, hits, window_ms, max_hits, expires_at) VALUES ($1, ARRAY[now()], 1000, 1, now())`,
+          params: [`${key}-tenant`],
+        },
+      ]),
+    ).rejects.toThrow(/permission denied/);
+  });
+
+  it('undoes every statement when one fails, and the next batch works', async () => {
+    const key = `system-batch-undo-${kind}-${Date.now()}`;
+    await expect(
+      systemBatch(db, [
+        {
+          text: `INSERT INTO rate_limits (key, hits, window_ms, max_hits, expires_at) VALUES ($1, ARRAY[now()], 1000, 1, now())`,
+          params: [key],
+        },
+        { text: `SELECT 1 / 0` },
+      ]),
+    ).rejects.toThrow(/division by zero/);
+    const [rows] = await systemBatch(db, [{ text: `SELECT key FROM rate_limits WHERE key = $1`, params: [key] }]);
+    expect(rows).toEqual([]);
   });
 });
