@@ -7,7 +7,15 @@ import { HttpError } from './errors';
 export type Refusal = {
   ok: false;
   refusal:
-    'invalid' | 'not-found' | 'forbidden' | 'conflict' | 'gone' | 'too-large' | 'unsupported-type' | 'unavailable';
+    | 'invalid'
+    | 'not-found'
+    | 'forbidden'
+    | 'conflict'
+    | 'gone'
+    | 'too-large'
+    | 'unsupported-type'
+    | 'too-many'
+    | 'unavailable';
   code: string;
   message: string;
   fields?: Record<string, string>;
@@ -23,6 +31,8 @@ export const REFUSAL_STATUS: Record<Refusal['refusal'], number> = {
   gone: 410,
   'too-large': 413,
   'unsupported-type': 415,
+  /** A budget of the day spent (the public path's evidence uploads). */
+  'too-many': 429,
   /** The server lacks what the request needs (no file storage configured). */
   unavailable: 503,
 };
