@@ -15,6 +15,7 @@ export type Refusal = {
     | 'gone'
     | 'too-large'
     | 'unsupported-type'
+    | 'too-many'
     | 'unavailable';
   code: string;
   message: string;
@@ -33,6 +34,8 @@ export const REFUSAL_STATUS: Record<Refusal['refusal'], number> = {
   gone: 410,
   'too-large': 413,
   'unsupported-type': 415,
+  /** A budget of the day spent (the public path's evidence uploads). */
+  'too-many': 429,
   /** The server lacks what the request needs (no file storage configured). */
   unavailable: 503,
 };

@@ -9,6 +9,7 @@ import {
   setLegalHold,
 } from '../../../src/contracts/case/retention.contract';
 import type { ApiDeps } from '../../platform/deps';
+import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { CaseLogService } from './case-log.service';
 import { CaseRecordsService } from './case-records.service';
@@ -43,7 +44,7 @@ export async function caseRecordRoutes(app: FastifyInstance, deps: ApiDeps): Pro
   };
 
   serve(app, exportComplaint, async (ctx) => {
-    const { bytes, fileName } = await records.export(await actorOf(ctx), ctx.params.id, ctx.body);
+    const { bytes, fileName } = answer(await records.export(await actorOf(ctx), ctx.params.id, ctx.body));
     return ctx.reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ExportBody, ExportSection } from '../../../src/contracts/case/case-records.contract';
 import type { Database } from '../../platform/db/database';
-import { badRequest, forbidden } from '../../platform/errors';
+import { ok, refuse, type Outcome } from '../../platform/refusal';
 import { CASE_LOG_FORMAT, type CaseLogFile } from '../../../src/domain/complaints/audit-chain';
 import { renderCaseBundle } from './case-export';
 import { caseLogChain, caseListReads, type CaseLogEntry } from './case-log.repository';
@@ -24,11 +24,12 @@ export class CaseRecordsService {
     actor: Actor,
     id: string,
     body: z.output<typeof ExportBody>,
-  ): Promise<{ bytes: Buffer; fileName: string }> {
+  ): Promise<Outcome<{ bytes: Buffer; fileName: string }>> {
     // The committee's full view, decided by the same access check as every case call (not logged as a read: the
     // export is logged below, as what it is).
     const detail = await this.complaints.read(actor, id, { audit: false });
-    if (!detail.callerPresides) throw forbidden('Only the member presiding over the case exports it');
+    if (!detail.callerPresides)
+      return refuse('forbidden', 'FORBIDDEN', 'Only the member presiding over the case exports it');
     const known = new Set([
       ...detail.messages.map((m) => m.messageId),
       ...detail.meetings.map((m) => m.meetingId),
@@ -38,7 +39,8 @@ export class CaseRecordsService {
     body.redactItems.forEach((item, i) => {
       if (!known.has(item)) fields[`redactItems.${i}`] = 'Not a message, meeting or evidence file of this case';
     });
-    if (Object.keys(fields).length) throw badRequest(`Invalid export: ${Object.keys(fields).join(', ')}`, fields);
+    if (Object.keys(fields).length)
+      return refuse('invalid', 'VALIDATION', `Invalid export: ${Object.keys(fields).join(', ')}`, fields);
     const exportedAt = new Date().toISOString();
     const redactSections = [...new Set(body.redactSections)];
     const redactItems = [...new Set(body.redactItems)];
@@ -90,10 +92,10 @@ export class CaseRecordsService {
       logEntries,
       listReads: listReads.map(named),
     });
-    return {
+    return ok({
       bytes,
       fileName: `case-${detail.caseNumber}-${body.purpose === 'APPEAL' ? 'appeal' : 'legal-review'}.pdf`,
-    };
+    });
   }
 }
 

@@ -3,7 +3,7 @@ import { checkType, detectType } from '../../../src/domain/files/file-types';
 import { IMAGE_HEADER_BYTES, IMAGE_TYPES, imageSize } from '../../../src/domain/files/image-header';
 import { formatBytes } from '../../../src/domain/files/uploads';
 import type { Database, Sql } from '../../platform/db/database';
-import { HttpError } from '../../platform/errors';
+import { raise, refuse, type Refusal } from '../../platform/refusal';
 import type { EvidenceVault } from '../../platform/evidence-vault';
 import * as evidence from './evidence.repository';
 
@@ -39,16 +39,16 @@ const quotaRefusal = (
   limit: { files: number; bytes: number },
   used: { files: number; bytes: number },
   size: number,
-): HttpError | null => {
+): Refusal | null => {
   if (used.files + 1 > limit.files)
-    return new HttpError(
-      409,
+    return refuse(
+      'conflict',
       'EVIDENCE_LIMIT',
       `${has} ${used.files} evidence files${where} already, the most allowed.`,
     );
   if (used.bytes + size > limit.bytes) {
     const message = `${has} ${formatBytes(used.bytes)} of evidence${where}; at most ${formatBytes(limit.bytes)} is allowed, so ${formatBytes(Math.max(0, limit.bytes - used.bytes))} is left.`;
-    return new HttpError(409, 'EVIDENCE_LIMIT', message, { size: message });
+    return refuse('conflict', 'EVIDENCE_LIMIT', message, { size: message });
   }
   return null;
 };
@@ -56,7 +56,8 @@ const quotaRefusal = (
 /**
  * Evidence files, a member's and an anonymous reporter's alike (docs/files.md "Evidence at rest"): every one goes
  * through the vault (encrypted as it streams in, a random storage key, its name sealed, its SHA-256 kept), within the
- * quotas, and is checked for what it claims before it is confirmed. The callers own the transactions.
+ * quotas, and is checked for what it claims before it is confirmed. The callers own the transactions; a refusal is
+ * raised (`raise`), so it rolls back what the caller's transaction wrote and answers its status wherever it ends.
  */
 export class EvidenceFiles {
   constructor(
@@ -65,7 +66,7 @@ export class EvidenceFiles {
   ) {}
 
   private sealed(): EvidenceVault {
-    if (!this.vault) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no evidence storage configured.');
+    if (!this.vault) raise(refuse('unavailable', 'NO_FILE_STORAGE', 'This server has no evidence storage configured.'));
     return this.vault;
   }
 
@@ -79,7 +80,7 @@ export class EvidenceFiles {
     const vault = this.sealed();
     if (upload.size > MAX_EVIDENCE_BYTES) {
       const message = `The file is ${formatBytes(upload.size)}; evidence may be at most ${formatBytes(MAX_EVIDENCE_BYTES)}.`;
-      throw new HttpError(413, 'FILE_TOO_LARGE', message, { size: message });
+      raise(refuse('too-large', 'FILE_TOO_LARGE', message, { size: message }));
     }
     if (scope.kind === 'member') {
       const refused = quotaRefusal(
@@ -89,7 +90,7 @@ export class EvidenceFiles {
         await evidence.unfiledOf(tx, ws, scope.userId),
         upload.size,
       );
-      if (refused) throw refused;
+      if (refused) raise(refused);
     } else {
       const refused =
         quotaRefusal(
@@ -106,7 +107,7 @@ export class EvidenceFiles {
           await evidence.usedByCase(tx, ws, scope.complaintId, scope.intakeId),
           upload.size,
         );
-      if (refused) throw refused;
+      if (refused) raise(refused);
       // The public path's daily budgets: a stranger with many receipts, or many addresses, cannot fill the store.
       const budgets = [
         {
@@ -118,10 +119,12 @@ export class EvidenceFiles {
       ];
       for (const b of budgets) {
         if (!(await evidence.spendBudget(tx, ws, b.subject, upload.size, b.limit))) {
-          throw new HttpError(
-            429,
-            'UPLOAD_BUDGET_SPENT',
-            `Today's evidence uploads ${b.what} have reached ${formatBytes(b.limit)}. Try again tomorrow.`,
+          raise(
+            refuse(
+              'too-many',
+              'UPLOAD_BUDGET_SPENT',
+              `Today's evidence uploads ${b.what} have reached ${formatBytes(b.limit)}. Try again tomorrow.`,
+            ),
           );
         }
       }
@@ -154,19 +157,19 @@ export class EvidenceFiles {
     if (!row || !row.evidence_key_id || !row.evidence_sealed_at) return null;
     const found = await vault.describe(ws, row);
     if (!found) return null;
-    const refuse = async (error: HttpError) => {
+    const refuseAndForget = async (refusal: Refusal) => {
       await this.db.tenant(ws, (tx) => evidence.forget(tx, ws, fileId));
       await vault.files.remove(ws, row.storage_key);
-      throw error;
+      raise(refusal);
     };
     if (found.size === 0)
-      await refuse(
-        new HttpError(400, 'EMPTY_FILE', 'The file is empty: there is nothing to keep.', { file: 'The file is empty' }),
+      await refuseAndForget(
+        refuse('invalid', 'EMPTY_FILE', 'The file is empty: there is nothing to keep.', { file: 'The file is empty' }),
       );
     const type = detectType(found.head);
     if (type && IMAGE_TYPES.includes(type) && !imageSize(type, await vault.readPrefix(ws, row, IMAGE_HEADER_BYTES))) {
       const message = `This file starts like a ${type.slice(6).toUpperCase()} image, but it has no readable image header: it was not kept.`;
-      await refuse(new HttpError(415, 'FILE_TYPE_REFUSED', message, { file: message }));
+      await refuseAndForget(refuse('unsupported-type', 'FILE_TYPE_REFUSED', message, { file: message }));
     }
     const check = checkType('EVIDENCE', type);
     return {

@@ -126,7 +126,11 @@ describe.each(DATABASES)('case records: the redacted export on %s', (kind) => {
 
   it('lets only the one presiding export; anyone without a part in the case gets 404', async () => {
     const body = { purpose: 'LEGAL_REVIEW' };
-    expect((await call('POST', `/complaints/${caseId}/export`, member.token, body)).statusCode).toBe(403);
+    const byMember = await call('POST', `/complaints/${caseId}/export`, member.token, body);
+    expect({ status: byMember.statusCode, body: byMember.json() }).toEqual({
+      status: 403,
+      body: { code: 'FORBIDDEN', message: 'Only the member presiding over the case exports it' },
+    });
     expect((await call('POST', `/complaints/${caseId}/export`, complainant.token, body)).statusCode).toBe(403);
     expect((await call('POST', `/complaints/${caseId}/export`, admin, body)).statusCode).toBe(404);
     expect((await call('POST', `/complaints/${caseId}/export`, other.admin.token, body, other.host)).statusCode).toBe(
@@ -150,6 +154,10 @@ describe.each(DATABASES)('case records: the redacted export on %s', (kind) => {
       redactItems: ['00000000-0000-4000-8000-000000000000'],
     });
     expect(stranger.statusCode).toBe(400);
-    expect(stranger.json().fields['redactItems.0']).toMatch(/Not a message/);
+    expect(stranger.json()).toEqual({
+      code: 'VALIDATION',
+      message: 'Invalid export: redactItems.0',
+      fields: { 'redactItems.0': 'Not a message, meeting or evidence file of this case' },
+    });
   });
 });
