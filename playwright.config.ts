@@ -67,8 +67,10 @@ export default defineConfig({
       stdout: 'pipe',
     },
     {
-      // Each run starts on a fresh database: the server seeds the demo data on first start.
-      command: `node scripts/require-node24.mjs && rm -rf '${dataDir}' && tsx server/main.ts`,
+      // Each run starts on a fresh database: the server seeds the demo data on first start. The server runs as
+      // `npm start` runs it, from the bundle `npm run build` makes (scripts/build-server.mjs), so the journeys try the
+      // very files that serve.
+      command: `node scripts/require-node24.mjs && rm -rf '${dataDir}' && node dist-server/main.js`,
       url: `http://127.0.0.1:${E2E_PORT}/config.json`,
       reuseExistingServer: false,
       timeout: 120_000,

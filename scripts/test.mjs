@@ -120,10 +120,12 @@ try {
     }
   }
 
-  // The same build as `npm start`'s: the app, then the public site's static pages (scripts/build-site.tsx).
+  // The same build as `npm start`'s: the app, the public site's static pages (scripts/build-site.tsx) and the server's
+  // bundle (scripts/build-server.mjs), which the journeys' server runs.
   if (
     step('web build', 'vite', ['build', '--logLevel', 'warn']) &&
-    step('site build', 'tsx', ['scripts/build-site.tsx', 'dist'])
+    step('site build', 'tsx', ['scripts/build-site.tsx', 'dist']) &&
+    step('server build', 'node', ['scripts/build-server.mjs'])
   ) {
     step('browser journeys', 'playwright', ['test']);
     const e2e = readJson('reports/e2e.json');
