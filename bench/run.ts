@@ -7,6 +7,7 @@ import { benchCourses } from './courses.bench';
 import { benchImport } from './import.bench';
 import { benchImportFreeze } from './import-freeze.bench';
 import { benchReports } from './reports.bench';
+import { benchScim } from './scim.bench';
 import { benchUpload } from './upload.bench';
 import { benchPublicSite } from './public-site.bench';
 import { benchZipBomb } from './zip-bomb.bench';
@@ -44,6 +45,7 @@ if (!only || only === 'signin-throughput') await benchSigninThroughput();
 if (!only || only === 'courses') await benchCourses();
 if (!only || only === 'auto-assign') await benchAutoAssign();
 if (!only || only === 'reports') await benchReports();
+if (!only || only === 'scim') await benchScim();
 // The reminder run's memory is the server's: measured with its heap settings.
 if (!only || only === 'reminders') await inServerProcess('./reminders.bench.ts');
 // The case list is served as the server serves it, and the daily case job runs where the queue runs it: in a process
