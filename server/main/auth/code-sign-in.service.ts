@@ -293,9 +293,10 @@ export class CodeSignIn {
       caller.ip,
       check.knownAddress,
     );
+    const signedIn = outcome === 'right';
     await audit(tx, {
       workspaceId,
-      action: outcome === 'right' ? 'SIGN_IN' : 'SIGN_IN_FAILED',
+      action: signedIn ? 'SIGN_IN' : 'SIGN_IN_FAILED',
       target: userId,
       ip: caller.ip,
       details: { method: purpose === 'SIGN_IN_EMAIL' ? 'email-code' : 'sms-code' },
