@@ -13,6 +13,7 @@ import type {
   SignInResult,
 } from '../../src/application/auth/auth-api.port';
 import { ApiError } from '../../src/application/shared/api-error';
+import { refuse } from '../../src/application/shared/refusal';
 import type { OrganisationApi } from '../../src/application/shared/main-reads.port';
 import type { SessionStore } from '../../src/application/shared/session-store.port';
 import type { SiteInfo } from '../../src/application/shared/site';
@@ -84,11 +85,11 @@ export class FakeAuthApi implements AuthApi {
 
   async signIn(body: SignInBody): Promise<SignInResult> {
     this.received.push(body);
-    if (this.lockedFor) return { ok: false, reason: 'rate-limited', retryAfterSeconds: this.lockedFor };
+    if (this.lockedFor) return refuse('rate-limited', 'Too many attempts.', { retryAfterSeconds: this.lockedFor });
     const who = body.userEmail ?? body.username;
     const matches =
       (who === this.account.email || who === this.account.username) && body.userPassword === this.account.password;
-    if (!matches) return { ok: false, reason: 'invalid-credentials' };
+    if (!matches) return refuse('signed-out', 'Wrong email or password.', { code: 'invalid-credentials' });
     return { ok: true, session: { token: 'tok-123', expiresAt: '2027-01-01T00:00:00.000Z', user: this.account.user } };
   }
 
@@ -97,7 +98,7 @@ export class FakeAuthApi implements AuthApi {
   private nextRequest = 1;
 
   private issue(destination: string): CodeRequestResult {
-    if (this.lockedFor) return { ok: false, reason: 'rate-limited', retryAfterSeconds: this.lockedFor };
+    if (this.lockedFor) return refuse('rate-limited', 'Too many requests.', { retryAfterSeconds: this.lockedFor });
     const otpRequestId = `req-${this.nextRequest++}`;
     if (destination === this.account.email || destination === this.account.phone) {
       this.codes.set(otpRequestId, { email: destination, code: String(100000 + this.nextRequest), used: false });
@@ -123,7 +124,7 @@ export class FakeAuthApi implements AuthApi {
   ): Promise<SignInResult> {
     const entry = this.codes.get(input.requestId);
     if (!entry || entry.used || entry.code !== input.code || entry.email !== input.destination)
-      return { ok: false, reason: 'invalid-credentials' };
+      return refuse('signed-out', 'Wrong code.', { code: 'invalid-credentials' });
     entry.used = true;
     return { ok: true, session: { token: 'tok-code', expiresAt: '2027-01-01T00:00:00.000Z', user: this.account.user } };
   }
@@ -135,7 +136,7 @@ export class FakeAuthApi implements AuthApi {
   async resetPassword(body: ResetPasswordBody): Promise<ResetPasswordResult> {
     const entry = this.codes.get(body.otpRequestId);
     if (!entry || entry.used || entry.code !== body.confirmationCode)
-      return { ok: false, reason: 'wrong-code', message: 'The code is not correct' };
+      return refuse('invalid', 'The code is not correct', { code: 'wrong-code' });
     entry.used = true;
     this.account.password = body.userNewPassword;
     return { ok: true };

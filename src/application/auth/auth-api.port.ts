@@ -6,20 +6,20 @@ import type {
   UpdateProfileBody,
   SignInResponse,
 } from '../../contracts/main/auth.contract';
+import type { Outcome } from '../shared/refusal';
 
 export type CodeChannel = 'email' | 'sms';
 
-export type SignInResult =
-  | { ok: true; session: SignInResponse }
-  | { ok: false; reason: 'invalid-credentials' }
-  /** Right password, but the account signed up and has not confirmed its email yet. */
-  | { ok: false; reason: 'email-not-confirmed'; message: string }
-  | { ok: false; reason: 'rate-limited'; retryAfterSeconds: number };
+/**
+ * Refused sign-ins: `invalid-credentials` (a wrong password or code), `email-not-confirmed` (right password, but the
+ * account signed up and has not confirmed its email yet); too many attempts are `reason: 'rate-limited'`.
+ */
+export type SignInResult = Outcome<{ session: SignInResponse }, 'invalid-credentials' | 'email-not-confirmed'>;
 
-export type CodeRequestResult =
-  { ok: true; sent: CodeSent } | { ok: false; reason: 'rate-limited'; retryAfterSeconds: number };
+/** Too many requests are `reason: 'rate-limited'` with `retryAfterSeconds`. */
+export type CodeRequestResult = Outcome<{ sent: CodeSent }>;
 
-export type ResetPasswordResult = { ok: true } | { ok: false; reason: 'wrong-code' | 'weak-password'; message: string };
+export type ResetPasswordResult = Outcome<object, 'wrong-code' | 'weak-password'>;
 
 /** Identity calls of the main API. */
 export const AuthApi = Symbol('AuthApi');

@@ -4,6 +4,7 @@ import { looksLikeEmail } from '../../domain/auth/sign-in-identifier';
 import { looksLikeOneTimeCode } from '../../domain/auth/one-time-code';
 import type { SessionStore } from '../shared/session-store.port';
 import type { SiteInfo } from '../shared/site';
+import { refuse, type Refusal } from '../shared/refusal';
 import type { AuthApi, CodeChannel, CodeRequestResult } from './auth-api.port';
 import type { SignInOutcome } from './sign-in.use-case';
 
@@ -21,9 +22,9 @@ export class RequestSignInCode {
   async execute(
     channel: CodeChannel,
     raw: string,
-  ): Promise<CodeRequestResult | { ok: false; reason: 'invalid-destination' }> {
+  ): Promise<CodeRequestResult | Refusal<'invalid-destination'>> {
     const destination = destinationFor(channel, raw);
-    if (!destination) return { ok: false, reason: 'invalid-destination' };
+    if (!destination) return refuse('invalid', 'Enter a valid email address or phone number.', { code: 'invalid-destination' });
     return this.auth.requestSignInCode(channel, destination);
   }
 }
@@ -42,9 +43,9 @@ export class SignInWithCode {
     code: string;
     requestId: string;
     requestedRedirect?: string | null;
-  }): Promise<SignInOutcome | { ok: false; reason: 'invalid-code-format' }> {
+  }): Promise<SignInOutcome> {
     const destination = destinationFor(input.channel, input.destination);
-    if (!destination || !looksLikeOneTimeCode(input.code)) return { ok: false, reason: 'invalid-code-format' };
+    if (!destination || !looksLikeOneTimeCode(input.code)) return refuse('invalid', 'Enter the 6 digits of the code.', { code: 'invalid-code-format' });
     const result = await this.auth.signInWithCode(input.channel, {
       destination,
       code: input.code.trim(),

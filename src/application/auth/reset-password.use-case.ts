@@ -1,14 +1,15 @@
 import { checkPassword, describePasswordProblem } from '../../domain/auth/password-policy';
 import { looksLikeEmail } from '../../domain/auth/sign-in-identifier';
+import { refuse, type Refusal } from '../shared/refusal';
 import type { AuthApi, CodeRequestResult, ResetPasswordResult } from './auth-api.port';
 
 /** Emails a reset code. The answer never tells whether the account exists. */
 export class RequestPasswordReset {
   constructor(private readonly auth: AuthApi) {}
 
-  async execute(email: string): Promise<CodeRequestResult | { ok: false; reason: 'invalid-email' }> {
+  async execute(email: string): Promise<CodeRequestResult | Refusal<'invalid-email'>> {
     const userEmail = email.trim().toLowerCase();
-    if (!looksLikeEmail(userEmail)) return { ok: false, reason: 'invalid-email' };
+    if (!looksLikeEmail(userEmail)) return refuse('invalid', 'Enter a valid email address.', { code: 'invalid-email' });
     return this.auth.requestPasswordReset(userEmail);
   }
 }
@@ -29,7 +30,10 @@ export class ResetPassword {
       minimumLength: input.minimumLength,
       words: ['safeplace', input.email, ...(input.contextWords ?? [])],
     });
-    if (problem) return { ok: false, reason: 'weak-password', message: describePasswordProblem(problem) };
+    if (problem) {
+      const message = describePasswordProblem(problem);
+      return refuse('invalid', message, { code: 'weak-password', fields: { userNewPassword: message } });
+    }
     return this.auth.resetPassword({
       userEmail: input.email.trim().toLowerCase(),
       confirmationCode: input.code.trim(),

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '../../contracts/main/auth.contract';
 import { resolvePostSignInRedirect } from '../../domain/auth/redirect';
 import { signInIdentifier } from '../../domain/auth/sign-in-identifier';
+import type { Outcome } from '../shared/refusal';
 import type { SessionStore } from '../shared/session-store.port';
 import type { SiteInfo } from '../shared/site';
 import type { AuthApi } from './auth-api.port';
@@ -13,11 +14,11 @@ export interface SignInInput {
   requestedRedirect?: string | null;
 }
 
-export type SignInOutcome =
-  | { ok: true; user: CurrentUser; redirectTo: string }
-  | { ok: false; reason: 'invalid-credentials' }
-  | { ok: false; reason: 'email-not-confirmed'; message: string }
-  | { ok: false; reason: 'rate-limited'; retryAfterSeconds: number };
+/** Refused: a wrong password or code, an unconfirmed account, a code that is not 6 digits; or too many attempts. */
+export type SignInOutcome = Outcome<
+  { user: CurrentUser; redirectTo: string },
+  'invalid-credentials' | 'email-not-confirmed' | 'invalid-code-format'
+>;
 
 export class SignIn {
   constructor(

@@ -59,7 +59,7 @@ export class ForgotPasswordViewModel {
         } else {
           this.error =
             result.reason === 'rate-limited'
-              ? tr('reset.tooMany', { minutes: Math.ceil(result.retryAfterSeconds / 60) })
+              ? tr('reset.tooMany', { minutes: Math.ceil((result.retryAfterSeconds ?? 60) / 60) })
               : tr('access.validEmail');
         }
       });

@@ -158,7 +158,7 @@ export class SignInViewModel {
             minutes: Math.round(result.sent.expiresInSeconds / 60),
           });
         } else if (result.reason === 'rate-limited') {
-          this.error = waitMessage(result.retryAfterSeconds);
+          this.error = waitMessage(result.retryAfterSeconds ?? 60);
         } else {
           this.error = tr(channel === 'email' ? 'access.validEmail' : 'access.validPhone');
         }
@@ -185,7 +185,7 @@ export class SignInViewModel {
   }
 
   private async run(
-    attempt: () => Promise<SignInOutcome | { ok: false; reason: 'invalid-code-format' }>,
+    attempt: () => Promise<SignInOutcome>,
     wrongMessage: string,
     identifier?: string,
   ): Promise<void> {
@@ -201,15 +201,15 @@ export class SignInViewModel {
           return;
         }
         this.status = 'idle';
-        if (outcome.reason === 'email-not-confirmed') {
+        if (outcome.code === 'email-not-confirmed') {
           this.error = outcome.message;
           this.unconfirmedEmail = identifier?.includes('@') ? identifier.toLowerCase() : null;
           return;
         }
         this.error =
           outcome.reason === 'rate-limited'
-            ? waitMessage(outcome.retryAfterSeconds)
-            : outcome.reason === 'invalid-code-format'
+            ? waitMessage(outcome.retryAfterSeconds ?? 60)
+            : outcome.code === 'invalid-code-format'
               ? tr('access.codeDigits')
               : wrongMessage;
       });

@@ -57,9 +57,10 @@ describe('HttpAuthApi over the main API', () => {
     );
     const { auth, sessions, unauthorizedCalls } = setup();
     sessions.save('existing');
-    expect(await auth.signIn({ username: 'x', userPassword: 'y' })).toEqual({
+    expect(await auth.signIn({ username: 'x', userPassword: 'y' })).toMatchObject({
       ok: false,
-      reason: 'invalid-credentials',
+      reason: 'signed-out',
+      code: 'invalid-credentials',
     });
     expect(unauthorizedCalls()).toBe(0);
     expect(sessions.token()).toBe('existing');
@@ -75,7 +76,7 @@ describe('HttpAuthApi over the main API', () => {
       ),
     );
     const { auth } = setup();
-    expect(await auth.signIn({ username: 'x', userPassword: 'y' })).toEqual({
+    expect(await auth.signIn({ username: 'x', userPassword: 'y' })).toMatchObject({
       ok: false,
       reason: 'rate-limited',
       retryAfterSeconds: 120,
@@ -180,7 +181,7 @@ describe('HttpAuthApi one-time codes', () => {
       code: '123456',
       requestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d',
     });
-    expect(result).toEqual({ ok: false, reason: 'invalid-credentials' });
+    expect(result).toMatchObject({ ok: false, reason: 'signed-out', code: 'invalid-credentials' });
     expect(unauthorizedCalls()).toBe(0);
   });
 
@@ -201,14 +202,16 @@ describe('HttpAuthApi one-time codes', () => {
     );
     const { auth } = setup();
     const base = { userEmail: 'a@b.co', otpRequestId: '3f1c1f9e-7a43-4a7e-9c1e-1d2f3a4b5c6d', userNewPassword: 'x' };
-    expect(await auth.resetPassword({ ...base, confirmationCode: '111111' })).toEqual({
+    expect(await auth.resetPassword({ ...base, confirmationCode: '111111' })).toMatchObject({
       ok: false,
-      reason: 'weak-password',
+      reason: 'invalid',
+      code: 'weak-password',
       message: 'Use at least 15 characters.',
     });
-    expect(await auth.resetPassword({ ...base, confirmationCode: '222222' })).toEqual({
+    expect(await auth.resetPassword({ ...base, confirmationCode: '222222' })).toMatchObject({
       ok: false,
-      reason: 'wrong-code',
+      reason: 'invalid',
+      code: 'wrong-code',
       message: 'The code is not correct',
     });
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RefreshCurrentUser } from '../../../src/application/auth/refresh-current-user.use-case';
 import { SignIn } from '../../../src/application/auth/sign-in.use-case';
 import { RequestSignInCode, SignInWithCode } from '../../../src/application/auth/code-sign-in.use-case';
+import { refuse } from '../../../src/application/shared/refusal';
 import { SignOut } from '../../../src/application/auth/sign-out.use-case';
 import { SignInViewModel } from '../../../src/ui/auth/sign-in.view-model';
 import { SessionViewModel } from '../../../src/ui/shell/session.view-model';
@@ -197,7 +198,7 @@ describe('SessionViewModel and ShellViewModel', () => {
 
     it('tells a right password of an unconfirmed account to confirm the email, and sends a new link', async () => {
       const { vm, api, signUps } = build();
-      api.signIn = async () => ({ ok: false, reason: 'email-not-confirmed', message: 'Confirm your email first.' });
+      api.signIn = async () => refuse('forbidden', 'Confirm your email first.', { code: 'email-not-confirmed' });
       await vm.submit({ identifier: ' Nila@Joiners.test ', password: 'lantern orchard velvet comet' }, null);
       expect(vm.status).toBe('idle');
       expect(vm.error).toBe('Confirm your email first.');

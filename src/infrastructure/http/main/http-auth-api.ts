@@ -23,11 +23,12 @@ import type {
   SignInResult,
 } from '../../../application/auth/auth-api.port';
 import { ApiError } from '../../../application/shared/api-error';
+import { refuse, type Refusal } from '../../../application/shared/refusal';
 import type { ApiClient } from '../api-client';
 
-function rateLimited(error: unknown): { ok: false; reason: 'rate-limited'; retryAfterSeconds: number } | null {
+function rateLimited(error: unknown): Refusal<never> | null {
   return ApiError.is(error) && error.reason === 'rate-limited'
-    ? { ok: false, reason: 'rate-limited', retryAfterSeconds: error.retryAfterSeconds ?? 60 }
+    ? refuse('rate-limited', error.message, { retryAfterSeconds: error.retryAfterSeconds ?? 60 })
     : null;
 }
 
@@ -38,9 +39,10 @@ export class HttpAuthApi implements AuthApi {
     try {
       return { ok: true, session: await this.main.call(signIn, { body }) };
     } catch (error) {
-      if (ApiError.is(error) && error.reason === 'signed-out') return { ok: false, reason: 'invalid-credentials' };
+      if (ApiError.is(error) && error.reason === 'signed-out')
+        return refuse('signed-out', error.message, { code: 'invalid-credentials' });
       if (ApiError.is(error) && error.reason === 'forbidden' && error.code === 'EMAIL_NOT_CONFIRMED')
-        return { ok: false, reason: 'email-not-confirmed', message: error.message };
+        return refuse('forbidden', error.message, { code: 'email-not-confirmed' });
       const limited = rateLimited(error);
       if (limited) return limited;
       throw error;
@@ -76,7 +78,8 @@ export class HttpAuthApi implements AuthApi {
             });
       return { ok: true, session };
     } catch (error) {
-      if (ApiError.is(error) && error.reason === 'signed-out') return { ok: false, reason: 'invalid-credentials' };
+      if (ApiError.is(error) && error.reason === 'signed-out')
+        return refuse('signed-out', error.message, { code: 'invalid-credentials' });
       const limited = rateLimited(error);
       if (limited) return limited;
       throw error;
@@ -99,10 +102,10 @@ export class HttpAuthApi implements AuthApi {
       return { ok: true };
     } catch (error) {
       if (ApiError.is(error) && error.reason === 'invalid' && error.fields.userNewPassword) {
-        return { ok: false, reason: 'weak-password', message: error.fields.userNewPassword };
+        return refuse('invalid', error.fields.userNewPassword, { code: 'weak-password', fields: error.fields });
       }
       if (ApiError.is(error) && error.reason === 'invalid' && error.fields.confirmationCode) {
-        return { ok: false, reason: 'wrong-code', message: error.fields.confirmationCode };
+        return refuse('invalid', error.fields.confirmationCode, { code: 'wrong-code', fields: error.fields });
       }
       throw error;
     }
