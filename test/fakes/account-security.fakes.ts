@@ -1,3 +1,4 @@
+import { invalid } from '../../src/application/shared/refusal';
 import type { AccountSecurityApi, ChangePasswordResult } from '../../src/application/auth/account-security.port';
 import type { ChangePasswordBody, SessionInfo } from '../../src/contracts/main/sessions.contract';
 
@@ -13,7 +14,7 @@ export class FakeAccountSecurityApi implements AccountSecurityApi {
   async changePassword(body: ChangePasswordBody): Promise<ChangePasswordResult> {
     this.calls.push(body);
     if (body.currentPassword !== this.current)
-      return { ok: false, field: 'currentPassword', message: 'Your current password is not correct.' };
+      return invalid('Your current password is not correct.', 'currentPassword');
     this.current = body.userNewPassword;
     const ended = this.otherSessions;
     this.otherSessions = 0;

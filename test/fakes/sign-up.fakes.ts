@@ -6,8 +6,13 @@ import type {
   SignUpResult,
 } from '../../src/application/auth/sign-up.port';
 import type { ProfileImageUpload, SignUpBody } from '../../src/contracts/main/signup.contract';
+import { invalid, refuse, type Outcome } from '../../src/application/shared/refusal';
 
 const SENT = 'Check your email.';
+
+function refused(code: 'closed' | 'not-allowed', message: string) {
+  return refuse('forbidden', message, { code, fields: { userEmail: message } });
+}
 
 /** Sign-up and confirmation as the server answers them: an allow-list, single-use links, the same answer for everyone. */
 export class FakeSignUpApi implements SignUpApi, ProfilePictureApi {
@@ -26,20 +31,20 @@ export class FakeSignUpApi implements SignUpApi, ProfilePictureApi {
 
   async signUp(body: SignUpBody): Promise<SignUpResult> {
     this.received.push(body);
-    if (!this.open) return { ok: false, reason: 'closed', message: 'Acme does not take sign-ups.', field: 'userEmail' };
+    if (!this.open) return refused('closed', 'Acme does not take sign-ups.');
     const email = body.userEmail.toLowerCase();
     if (!this.allowed.some((entry) => email === entry || email.endsWith(entry))) {
-      return { ok: false, reason: 'not-allowed', message: 'This email cannot sign up to Acme.', field: 'userEmail' };
+      return refused('not-allowed', 'This email cannot sign up to Acme.');
     }
     return { ok: true, message: SENT };
   }
 
   async confirmEmail(code: string): Promise<ConfirmEmailResult> {
     const state = this.links.get(code);
-    if (!state) return { ok: false, reason: 'not-found', message: 'This confirmation link is not valid.' };
-    if (state === 'used') return { ok: false, reason: 'used', message: 'This email is already confirmed. Sign in.' };
+    if (!state) return refuse('not-found', 'This confirmation link is not valid.', { code: 'not-found' });
+    if (state === 'used') return refuse('gone', 'This email is already confirmed. Sign in.', { code: 'used' });
     if (state === 'expired')
-      return { ok: false, reason: 'expired', message: 'This confirmation link has expired. Ask for a new one.' };
+      return refuse('gone', 'This confirmation link has expired. Ask for a new one.', { code: 'expired' });
     this.links.set(code, 'used');
     return { ok: true, email: 'nila@joiners.test' };
   }
@@ -60,13 +65,9 @@ export class FakeSignUpApi implements SignUpApi, ProfilePictureApi {
     };
   }
 
-  async upload(
-    target: ProfileImageUpload,
-    file: Blob,
-    fileName: string,
-  ): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
+  async upload(target: ProfileImageUpload, file: Blob, fileName: string): Promise<Outcome<{ url: string }>> {
     this.uploads.push({ token: target.uploadToken, size: file.size, name: fileName });
-    if (fileName.endsWith('.svg')) return { ok: false, message: 'The picture must be a PNG, JPEG or WebP image' };
+    if (fileName.endsWith('.svg')) return invalid('The picture must be a PNG, JPEG or WebP image');
     return { ok: true, url: `/main-api/api/user/profile-image/u1/${'a'.repeat(16)}` };
   }
 

@@ -1,7 +1,8 @@
+import type { Outcome } from '../shared/refusal';
 import type { ChangePasswordBody, SessionInfo } from '../../contracts/main/sessions.contract';
 
-export type ChangePasswordResult =
-  { ok: true; sessionsEnded: number } | { ok: false; field: 'currentPassword' | 'userNewPassword'; message: string };
+/** Refused with the message beside its field: `currentPassword` or `userNewPassword`. */
+export type ChangePasswordResult = Outcome<{ sessionsEnded: number }>;
 
 /** One's own account security: changing the password (which ends one's other sessions), reading one's sessions. */
 export const AccountSecurityApi = Symbol('AccountSecurityApi');

@@ -1,3 +1,4 @@
+import { invalid } from '../shared/refusal';
 import { checkPassword, describePasswordProblem } from '../../domain/auth/password-policy';
 import type { AccountSecurityApi, ChangePasswordResult } from './account-security.port';
 
@@ -14,14 +15,13 @@ export class ChangePassword {
     contextWords: string[];
     minimumLength?: number;
   }): Promise<ChangePasswordResult> {
-    if (!input.currentPassword) return { ok: false, field: 'currentPassword', message: 'Enter your current password' };
+    if (!input.currentPassword) return invalid('Enter your current password', 'currentPassword');
     const problem = checkPassword(input.newPassword, {
       minimumLength: input.minimumLength,
       words: ['safeplace', ...input.contextWords],
     });
-    if (problem) return { ok: false, field: 'userNewPassword', message: describePasswordProblem(problem) };
-    if (input.newPassword === input.currentPassword)
-      return { ok: false, field: 'userNewPassword', message: 'This is your current password' };
+    if (problem) return invalid(describePasswordProblem(problem), 'userNewPassword');
+    if (input.newPassword === input.currentPassword) return invalid('This is your current password', 'userNewPassword');
     return this.api.changePassword({ currentPassword: input.currentPassword, userNewPassword: input.newPassword });
   }
 }

@@ -1,3 +1,4 @@
+import type { Outcome } from '../shared/refusal';
 import type { ProfileImageUpload } from '../../contracts/main/signup.contract';
 
 /** One's own profile picture (main API). */
@@ -6,10 +7,6 @@ export interface ProfilePictureApi {
   /** A single-use upload address, valid a few minutes. */
   requestUpload(): Promise<ProfileImageUpload>;
   /** Sends the picture to that address; answers the picture's new address, or a refusal naming why. */
-  upload(
-    target: ProfileImageUpload,
-    file: Blob,
-    fileName: string,
-  ): Promise<{ ok: true; url: string } | { ok: false; message: string }>;
+  upload(target: ProfileImageUpload, file: Blob, fileName: string): Promise<Outcome<{ url: string }>>;
   remove(): Promise<void>;
 }

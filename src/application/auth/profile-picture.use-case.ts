@@ -1,7 +1,8 @@
+import { invalid, type Outcome } from '../shared/refusal';
 import { profilePictureProblem } from '../../domain/auth/profile-picture';
 import type { ProfilePictureApi } from './profile-picture.port';
 
-export type ProfilePictureResult = { ok: true; url: string } | { ok: false; message: string };
+export type ProfilePictureResult = Outcome<{ url: string }>;
 
 /** Checks the chosen file (type, size), asks for an upload address and sends the picture there. */
 export class ChangeProfilePicture {
@@ -9,7 +10,7 @@ export class ChangeProfilePicture {
 
   async execute(file: Blob & { name?: string }): Promise<ProfilePictureResult> {
     const problem = profilePictureProblem(file);
-    if (problem) return { ok: false, message: problem };
+    if (problem) return invalid(problem);
     const target = await this.api.requestUpload();
     return this.api.upload(target, file, file.name ?? 'picture');
   }

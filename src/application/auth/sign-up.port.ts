@@ -1,15 +1,14 @@
 import type { SignUpBody } from '../../contracts/main/signup.contract';
+import type { Outcome } from '../shared/refusal';
 
-export type SignUpRefusal = 'closed' | 'not-allowed' | 'user-limit' | 'weak-password' | 'rate-limited';
+/** Refused sign-ups; a refusal naming a field carries it in `fields` (userEmail, userPassword). */
+export type SignUpRefusal = 'closed' | 'not-allowed' | 'user-limit' | 'weak-password';
 
-export type SignUpResult =
-  | { ok: true; message: string }
-  | { ok: false; reason: SignUpRefusal; message: string; field?: 'userEmail' | 'userPassword' };
+export type SignUpResult = Outcome<{ message: string }, SignUpRefusal>;
 
-export type ConfirmEmailResult =
-  { ok: true; email: string } | { ok: false; reason: 'not-found' | 'used' | 'expired'; message: string };
+export type ConfirmEmailResult = Outcome<{ email: string }, 'not-found' | 'used' | 'expired'>;
 
-export type ResendResult = { ok: true; message: string } | { ok: false; reason: 'rate-limited'; message: string };
+export type ResendResult = Outcome<{ message: string }>;
 
 /** Signing up on a workspace, and confirming the email (public calls of the main API). */
 export const SignUpApi = Symbol('SignUpApi');

@@ -1,3 +1,4 @@
+import { refuse, type Outcome } from '../shared/refusal';
 import type { SignUpBody } from '../../contracts/main/signup.contract';
 import { checkPassword, describePasswordProblem } from '../../domain/auth/password-policy';
 import type { ConfirmEmailResult, ResendResult, SignUpApi, SignUpResult } from './sign-up.port';
@@ -11,8 +12,10 @@ export class SignUp {
     const problem = checkPassword(body.userPassword, {
       words: ['safeplace', companyName, body.firstName, body.lastName, body.userEmail],
     });
-    if (problem)
-      return { ok: false, reason: 'weak-password', message: describePasswordProblem(problem), field: 'userPassword' };
+    if (problem) {
+      const message = describePasswordProblem(problem);
+      return refuse('invalid', message, { code: 'weak-password', fields: { userPassword: message } });
+    }
     return this.api.signUp({ ...body, userEmail: body.userEmail.trim() });
   }
 }

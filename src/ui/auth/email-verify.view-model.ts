@@ -34,7 +34,7 @@ export class EmailVerifyViewModel {
           this.email = result.email;
           this.status = 'confirmed';
         } else {
-          this.refusal = { reason: result.reason, message: result.message };
+          this.refusal = { reason: result.code ?? 'not-found', message: result.message };
           this.status = 'refused';
         }
       });

@@ -79,7 +79,7 @@ export class SignUpViewModel {
           return;
         }
         this.status = 'idle';
-        if (result.reason === 'weak-password') this.fieldErrors = { userPassword: result.message };
+        if (result.code === 'weak-password') this.fieldErrors = { userPassword: result.message };
         else this.error = result.message;
       });
     } catch (error) {

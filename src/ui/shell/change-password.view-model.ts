@@ -49,9 +49,9 @@ export class ChangePasswordViewModel {
           this.status = 'saved';
           return true;
         }
-        this.fieldErrors = {
-          [outcome.field === 'userNewPassword' ? 'newPassword' : 'currentPassword']: outcome.message,
-        };
+        this.fieldErrors = outcome.fields.userNewPassword
+          ? { newPassword: outcome.fields.userNewPassword }
+          : { currentPassword: outcome.fields.currentPassword ?? outcome.message };
         this.status = 'idle';
         return false;
       });

@@ -30,7 +30,7 @@ export class LanguageViewModel {
           this.session.signedIn(outcome.user);
           this.status = 'saved';
         } else {
-          this.error = 'This workspace does not offer that language.';
+          this.error = outcome.message;
           this.status = 'idle';
         }
       });

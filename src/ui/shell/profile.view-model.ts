@@ -29,7 +29,7 @@ export class ProfileViewModel {
           this.session.signedIn(outcome.user);
           this.status = 'saved';
         } else {
-          this.fieldErrors = { [outcome.field]: outcome.message };
+          this.fieldErrors = outcome.fields;
           this.status = 'idle';
         }
       });

@@ -27,8 +27,8 @@ export class SessionViewModel {
     try {
       const outcome = await this.refresh.execute();
       runInAction(() => {
-        this.user = outcome.signedIn ? outcome.user : null;
-        this.status = outcome.signedIn ? 'signed-in' : 'signed-out';
+        this.user = outcome.ok ? outcome.user : null;
+        this.status = outcome.ok ? 'signed-in' : 'signed-out';
       });
     } catch (error) {
       runInAction(() => {

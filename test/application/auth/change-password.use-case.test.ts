@@ -25,13 +25,13 @@ describe('ChangePassword', () => {
       newPassword: 'short',
       contextWords: context,
     });
-    expect(short).toMatchObject({ ok: false, field: 'userNewPassword' });
+    expect(short).toMatchObject({ ok: false, reason: 'invalid', fields: { userNewPassword: expect.any(String) } });
     const named = await new ChangePassword(api).execute({
       currentPassword: 'x',
       newPassword: 'AcmeAcmeAcmeAcme!',
       contextWords: context,
     });
-    expect(named).toMatchObject({ ok: false, field: 'userNewPassword' });
+    expect(named).toMatchObject({ ok: false, reason: 'invalid', fields: { userNewPassword: expect.any(String) } });
     expect(api.calls).toEqual([]);
   });
 
@@ -45,15 +45,16 @@ describe('ChangePassword', () => {
       }),
     ).toEqual({
       ok: false,
-      field: 'currentPassword',
+      reason: 'invalid',
       message: 'Enter your current password',
+      fields: { currentPassword: 'Enter your current password' },
     });
     const same = await new ChangePassword(api).execute({
       currentPassword: 'a long and quiet harbour at dawn',
       newPassword: 'a long and quiet harbour at dawn',
       contextWords: [],
     });
-    expect(same).toEqual({ ok: false, field: 'userNewPassword', message: 'This is your current password' });
+    expect(same).toMatchObject({ ok: false, fields: { userNewPassword: 'This is your current password' } });
   });
 
   it("passes on the server's answer to a wrong current password", async () => {
@@ -63,6 +64,6 @@ describe('ChangePassword', () => {
       newPassword: 'a long and quiet harbour at dawn',
       contextWords: [],
     });
-    expect(outcome).toEqual({ ok: false, field: 'currentPassword', message: 'Your current password is not correct.' });
+    expect(outcome).toMatchObject({ ok: false, fields: { currentPassword: 'Your current password is not correct.' } });
   });
 });

@@ -34,7 +34,11 @@ describe('ChooseLanguage', () => {
       password: 'x',
       user: inIndia,
     });
-    expect(await new ChooseLanguage(auth).execute(inIndia, 'FRENCH')).toEqual({ ok: false, reason: 'not-offered' });
+    expect(await new ChooseLanguage(auth).execute(inIndia, 'FRENCH')).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      code: 'not-offered',
+    });
     expect(((await auth.currentUser()) as WorkspaceUser).language).toBeUndefined();
   });
 });

@@ -31,8 +31,9 @@ describe('SaveProfile', () => {
     const api = new FakeAuthApi();
     expect(await new SaveProfile(api).execute({ firstName: '   ', lastName: 'Rao' })).toEqual({
       ok: false,
-      field: 'firstName',
+      reason: 'invalid',
       message: 'Enter your first name',
+      fields: { firstName: 'Enter your first name' },
     });
   });
 });

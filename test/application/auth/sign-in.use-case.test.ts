@@ -89,14 +89,17 @@ describe('RefreshCurrentUser', () => {
   it('is signed out without a token, without calling the server', async () => {
     const api = new FakeAuthApi();
     api.failWith = new ApiError('server-error', 'INTERNAL', 'boom');
-    expect(await new RefreshCurrentUser(api, new FakeSessionStore()).execute()).toEqual({ signedIn: false });
+    expect(await new RefreshCurrentUser(api, new FakeSessionStore()).execute()).toMatchObject({
+      ok: false,
+      reason: 'signed-out',
+    });
   });
 
   it('returns the user when the token is good', async () => {
     const sessions = new FakeSessionStore();
     sessions.save('tok');
     expect(await new RefreshCurrentUser(new FakeAuthApi(), sessions).execute()).toEqual({
-      signedIn: true,
+      ok: true,
       user: ADMIN,
     });
   });
@@ -108,7 +111,7 @@ describe('RefreshCurrentUser', () => {
       api.failWith = new ApiError(reason, 'X', 'x');
       const sessions = new FakeSessionStore();
       sessions.save('tok');
-      expect(await new RefreshCurrentUser(api, sessions).execute()).toEqual({ signedIn: false });
+      expect(await new RefreshCurrentUser(api, sessions).execute()).toMatchObject({ ok: false, reason: 'signed-out' });
       expect(sessions.token()).toBeNull();
     },
   );

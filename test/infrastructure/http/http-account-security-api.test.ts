@@ -36,10 +36,10 @@ describe('HttpAccountSecurityApi over the main API', () => {
       ),
     );
     const { client } = testClient(BASE, 't'.repeat(43));
-    expect(await new HttpAccountSecurityApi(client).changePassword(body)).toEqual({
+    expect(await new HttpAccountSecurityApi(client).changePassword(body)).toMatchObject({
       ok: false,
-      field: 'currentPassword',
-      message: 'Your current password is not correct.',
+      reason: 'invalid',
+      fields: { currentPassword: 'Your current password is not correct.' },
     });
   });
 
@@ -53,10 +53,10 @@ describe('HttpAccountSecurityApi over the main API', () => {
       ),
     );
     const { client } = testClient(BASE, 't'.repeat(43));
-    expect(await new HttpAccountSecurityApi(client).changePassword(body)).toEqual({
+    expect(await new HttpAccountSecurityApi(client).changePassword(body)).toMatchObject({
       ok: false,
-      field: 'currentPassword',
-      message: 'Too many wrong passwords. Please wait 5 minute(s) and try again.',
+      reason: 'rate-limited',
+      fields: { currentPassword: 'Too many wrong passwords. Please wait 5 minute(s) and try again.' },
     });
   });
 

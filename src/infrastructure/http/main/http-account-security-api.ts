@@ -1,3 +1,4 @@
+import { invalid, refuse } from '../../../application/shared/refusal';
 import { inject, injectable } from 'inversify';
 import type { AccountSecurityApi, ChangePasswordResult } from '../../../application/auth/account-security.port';
 import { ApiError } from '../../../application/shared/api-error';
@@ -19,18 +20,18 @@ export class HttpAccountSecurityApi implements AccountSecurityApi {
       return { ok: true, sessionsEnded: done.sessionsEnded };
     } catch (error) {
       if (ApiError.is(error) && error.reason === 'invalid' && error.fields.currentPassword) {
-        return { ok: false, field: 'currentPassword', message: error.fields.currentPassword };
+        return invalid(error.fields.currentPassword, 'currentPassword');
       }
       if (ApiError.is(error) && error.reason === 'invalid' && error.fields.userNewPassword) {
-        return { ok: false, field: 'userNewPassword', message: error.fields.userNewPassword };
+        return invalid(error.fields.userNewPassword, 'userNewPassword');
       }
       if (ApiError.is(error) && error.reason === 'rate-limited') {
         const minutes = Math.ceil((error.retryAfterSeconds ?? 60) / 60);
-        return {
-          ok: false,
-          field: 'currentPassword',
-          message: `Too many wrong passwords. Please wait ${minutes} minute(s) and try again.`,
-        };
+        const message = `Too many wrong passwords. Please wait ${minutes} minute(s) and try again.`;
+        return refuse('rate-limited', message, {
+          fields: { currentPassword: message },
+          retryAfterSeconds: error.retryAfterSeconds,
+        });
       }
       throw error;
     }

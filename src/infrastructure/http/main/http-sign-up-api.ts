@@ -13,6 +13,7 @@ import {
 import type { ProfilePictureApi } from '../../../application/auth/profile-picture.port';
 import type { ConfirmEmailResult, ResendResult, SignUpApi, SignUpResult } from '../../../application/auth/sign-up.port';
 import { ApiError } from '../../../application/shared/api-error';
+import { refuse, type Outcome } from '../../../application/shared/refusal';
 import type { ApiClient } from '../api-client';
 
 const waitMessage = (seconds = 60) =>
@@ -28,18 +29,21 @@ export class HttpSignUpApi implements SignUpApi, ProfilePictureApi {
     } catch (error) {
       if (!ApiError.is(error)) throw error;
       if (error.reason === 'forbidden')
-        return {
-          ok: false,
-          reason: error.code === SIGN_UP_CLOSED ? 'closed' : 'not-allowed',
-          message: error.message,
-          field: 'userEmail',
-        };
+        return refuse('forbidden', error.message, {
+          code: error.code === SIGN_UP_CLOSED ? 'closed' : 'not-allowed',
+          fields: { userEmail: error.message },
+        });
       if (error.reason === 'conflict' && error.code === 'USER_LIMIT')
-        return { ok: false, reason: 'user-limit', message: error.message };
+        return refuse('conflict', error.message, { code: 'user-limit' });
       if (error.reason === 'rate-limited')
-        return { ok: false, reason: 'rate-limited', message: waitMessage(error.retryAfterSeconds) };
+        return refuse('rate-limited', waitMessage(error.retryAfterSeconds), {
+          retryAfterSeconds: error.retryAfterSeconds,
+        });
       if (error.reason === 'invalid' && error.fields.userPassword)
-        return { ok: false, reason: 'weak-password', message: error.fields.userPassword, field: 'userPassword' };
+        return refuse('invalid', error.fields.userPassword, {
+          code: 'weak-password',
+          fields: { userPassword: error.fields.userPassword },
+        });
       throw error;
     }
   }
@@ -51,16 +55,15 @@ export class HttpSignUpApi implements SignUpApi, ProfilePictureApi {
     } catch (error) {
       if (!ApiError.is(error)) throw error;
       if (error.reason === 'not-found' || error.reason === 'invalid')
-        return {
-          ok: false,
-          reason: 'not-found',
-          message:
-            error.reason === 'invalid'
-              ? 'This confirmation link is not valid. Check that you opened the whole link from the email.'
-              : error.message,
-        };
+        return refuse(
+          'not-found',
+          error.reason === 'invalid'
+            ? 'This confirmation link is not valid. Check that you opened the whole link from the email.'
+            : error.message,
+          { code: 'not-found' },
+        );
       if (error.reason === 'gone')
-        return { ok: false, reason: error.code === 'CONFIRMATION_USED' ? 'used' : 'expired', message: error.message };
+        return refuse('gone', error.message, { code: error.code === 'CONFIRMATION_USED' ? 'used' : 'expired' });
       throw error;
     }
   }
@@ -71,7 +74,9 @@ export class HttpSignUpApi implements SignUpApi, ProfilePictureApi {
       return { ok: true, message };
     } catch (error) {
       if (ApiError.is(error) && error.reason === 'rate-limited')
-        return { ok: false, reason: 'rate-limited', message: waitMessage(error.retryAfterSeconds) };
+        return refuse('rate-limited', waitMessage(error.retryAfterSeconds), {
+          retryAfterSeconds: error.retryAfterSeconds,
+        });
       throw error;
     }
   }
@@ -80,11 +85,7 @@ export class HttpSignUpApi implements SignUpApi, ProfilePictureApi {
     return this.main.call(generateProfileImageUploadUrl, { body: {} });
   }
 
-  async upload(
-    target: ProfileImageUpload,
-    file: Blob,
-    fileName: string,
-  ): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
+  async upload(target: ProfileImageUpload, file: Blob, fileName: string): Promise<Outcome<{ url: string }>> {
     const form = new FormData();
     form.append(PROFILE_IMAGE_FIELD, file, fileName);
     try {
@@ -95,7 +96,7 @@ export class HttpSignUpApi implements SignUpApi, ProfilePictureApi {
       return { ok: true, url: profileImageUrl };
     } catch (error) {
       if (ApiError.is(error) && (error.reason === 'invalid' || error.reason === 'too-large'))
-        return { ok: false, message: error.message };
+        return refuse(error.reason, error.message, { fields: error.fields });
       throw error;
     }
   }
