@@ -1,3 +1,4 @@
+import { refuse } from '../../src/application/shared/refusal';
 import type {
   AddWorkflowStepBody,
   CreateWorkflowBody,
@@ -180,7 +181,7 @@ export class FakeWorkflowApi implements WorkflowApi {
     this.calls.push(`publish ${workflowId} ${versionId}`);
     this.fail();
     const v = this.versions.get(versionId)!;
-    if (v.status !== 'DRAFT') return { ok: false, reason: 'conflict', message: 'This version is already published.' };
+    if (v.status !== 'DRAFT') return refuse('conflict', 'This version is already published.');
     let archivedVersionId: string | null = null;
     for (const other of this.versions.values()) {
       if (other.workflowId === workflowId && other.status === 'PUBLISHED') {

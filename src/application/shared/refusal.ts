@@ -15,7 +15,11 @@ export type RefusalReason =
   /** The credentials or the session were refused (a wrong password, a wrong code). */
   | 'signed-out'
   /** The person may not (an unconfirmed account, a role that may not). */
-  | 'forbidden';
+  | 'forbidden'
+  /** The person stopped it (an upload cancelled). */
+  | 'cancelled'
+  /** A transfer or the server failed on the way: the message says so, and trying again may work. */
+  | 'failed';
 
 /**
  * The one outcome of an expected refusal in the application layer. `reason` is its kind; `code` is the use case's
@@ -63,6 +67,25 @@ export function refusalOf(error: unknown): Refusal<never> {
     return { ok: false, reason: error.reason as RefusalReason, message: error.message, fields: error.fields };
   }
   throw error;
+}
+
+const UPLOAD_REFUSALS: Partial<Record<string, RefusalReason>> = {
+  'too-large': 'too-large',
+  'not-found': 'not-found',
+  conflict: 'conflict',
+  gone: 'gone',
+  forbidden: 'forbidden',
+  'rate-limited': 'rate-limited',
+};
+
+/** The server refused a file: its own kind where there is one, else `invalid` (a type, a name, a state). */
+export function refusalOfUpload(error: ApiError): Refusal<never> {
+  return {
+    ok: false,
+    reason: UPLOAD_REFUSALS[error.reason] ?? 'invalid',
+    message: error.message,
+    fields: error.fields,
+  };
 }
 
 /** Runs a call; its expected refusals become an outcome, anything else is thrown on. */

@@ -1,3 +1,4 @@
+import { refuse, refusalOfUpload, type Outcome } from '../shared/refusal';
 import type { BlockAnswer } from '../../contracts/learning/blocks.contract';
 import type { CourseLanguage } from '../../domain/courses/course';
 import { handInPurpose, sizeProblem, type HandInKind, type UploadLimits } from '../../domain/files/uploads';
@@ -73,9 +74,8 @@ export class DownloadCertificate {
   }
 }
 
-export type HandInOutcome =
-  | { ok: true; file: ConfirmedFile }
-  | { ok: false; reason: 'too-large' | 'refused' | 'cancelled' | 'failed'; message: string };
+/** Refused as `too-large`, by the server (its own reason), `cancelled` by the person, or `failed` on the way. */
+export type HandInOutcome = Outcome<{ file: ConfirmedFile }>;
 
 /**
  * The learner's file for an ask-for-a-file block: refused before anything is sent when over the limit the learner
@@ -95,18 +95,16 @@ export class HandInFile {
     signal: AbortSignal,
   ): Promise<HandInOutcome> {
     const problem = sizeProblem(handInPurpose(input.file.name, input.accept), input.file.size, this.limits);
-    if (problem) return { ok: false, reason: 'too-large', message: problem };
+    if (problem) return refuse('too-large', problem);
     try {
       const target = await this.api.requestHandIn(input.courseId, input.blockId, input.file.name, input.file.size);
       await this.transfer.put(target, input.file, onProgress, signal);
-      if (signal.aborted) return { ok: false, reason: 'cancelled', message: 'Upload cancelled.' };
+      if (signal.aborted) return refuse('cancelled', 'Upload cancelled.');
       return { ok: true, file: await this.api.confirmHandIn(target.fileId) };
     } catch (error) {
-      if (signal.aborted) return { ok: false, reason: 'cancelled', message: 'Upload cancelled.' };
-      if (ApiError.is(error) && error.reason === 'too-large')
-        return { ok: false, reason: 'too-large', message: error.message };
-      if (ApiError.isRefusal(error)) return { ok: false, reason: 'refused', message: error.message };
-      return { ok: false, reason: 'failed', message: describeError(error) };
+      if (signal.aborted) return refuse('cancelled', 'Upload cancelled.');
+      if (ApiError.isRefusal(error)) return refusalOfUpload(error);
+      return refuse('failed', describeError(error));
     }
   }
 }

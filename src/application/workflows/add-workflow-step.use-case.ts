@@ -1,3 +1,4 @@
+import { refuse, type Refusal } from '../shared/refusal';
 import type { WorkflowStep } from '../../contracts/case/workflows.contract';
 import {
   canEdit,
@@ -22,22 +23,19 @@ export interface AddWorkflowStepInput {
   party?: Party | null;
 }
 
-export type AddWorkflowStepOutcome =
-  | { ok: true; step: WorkflowStep }
-  | { ok: false; reason: 'frozen'; message: string }
-  | { ok: false; reason: 'invalid'; message: string; fields: Record<string, string> };
+export type AddWorkflowStepOutcome = { ok: true; step: WorkflowStep } | Refusal<'frozen'>;
 
 export class AddWorkflowStep {
   constructor(private readonly workflows: WorkflowApi) {}
 
   async execute(input: AddWorkflowStepInput): Promise<AddWorkflowStepOutcome> {
-    if (!canEdit(input.version)) return { ok: false, reason: 'frozen', message: FROZEN_VERSION_MESSAGE };
+    if (!canEdit(input.version)) return refuse('conflict', FROZEN_VERSION_MESSAGE, { code: 'frozen' });
     const name = input.name.trim();
     const description = input.description?.trim() ?? '';
     const step = { ...input, name, description, party: input.party ?? null };
     const problems = stepProblems(step);
     if (Object.keys(problems).length > 0) {
-      return { ok: false, reason: 'invalid', message: Object.values(problems)[0], fields: problems };
+      return refuse('invalid', Object.values(problems)[0], { fields: problems });
     }
     try {
       const added = await this.workflows.addStep(
@@ -49,9 +47,9 @@ export class AddWorkflowStep {
       return { ok: true, step: added };
     } catch (error) {
       if (ApiError.is(error) && error.reason === 'conflict')
-        return { ok: false, reason: 'frozen', message: error.message };
+        return refuse('conflict', error.message, { code: 'frozen' });
       if (ApiError.is(error) && error.reason === 'invalid')
-        return { ok: false, reason: 'invalid', message: error.message, fields: error.fields };
+        return refuse('invalid', error.message, { fields: error.fields });
       throw error;
     }
   }

@@ -1,10 +1,11 @@
+import { refuse, refusalOfUpload, type Outcome } from '../shared/refusal';
 import type { FormAttribute } from '../../contracts/case/builder-schemas';
 import type { Progress } from '../courses/authoring/course-files.port';
 import type { UploadCourseFile } from '../courses/authoring/upload-course-file.use-case';
-import { describeError } from '../shared/api-error';
+import { ApiError, describeError } from '../shared/api-error';
 import type { WorkflowBuilderApi } from './workflow-builder-api.port';
 
-export type AttachFieldResourceOutcome = { ok: true; attribute: FormAttribute } | { ok: false; message: string };
+export type AttachFieldResourceOutcome = Outcome<{ attribute: FormAttribute }>;
 
 /**
  * A file attached to a field of the complaint form (guidance, a template to fill in): uploaded through the files flow
@@ -24,7 +25,7 @@ export class AttachFieldResource {
     signal: AbortSignal,
   ): Promise<AttachFieldResourceOutcome> {
     const uploaded = await this.upload.execute({ purpose: 'DOCUMENT', file }, onProgress, signal);
-    if (!uploaded.ok) return { ok: false, message: uploaded.message };
+    if (!uploaded.ok) return uploaded;
     try {
       return {
         ok: true,
@@ -35,7 +36,8 @@ export class AttachFieldResource {
         ),
       };
     } catch (error) {
-      return { ok: false, message: describeError(error) };
+      if (ApiError.isRefusal(error)) return refusalOfUpload(error);
+      return refuse('failed', describeError(error));
     }
   }
 }

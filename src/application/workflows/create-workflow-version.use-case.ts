@@ -1,3 +1,4 @@
+import { invalid, refuse, type Refusal } from '../shared/refusal';
 import type { WorkflowVersionDetail } from '../../contracts/case/workflows.contract';
 import { ApiError } from '../shared/api-error';
 import type { WorkflowApi } from './workflow-api.port';
@@ -7,9 +8,7 @@ export type CreateWorkflowVersionInput =
   | { workflowId: string; mode: 'empty'; name: string; description?: string }
   | { workflowId: string; mode: 'copy'; fromVersionId: string; name?: string };
 
-export type CreateWorkflowVersionOutcome =
-  | { ok: true; version: WorkflowVersionDetail }
-  | { ok: false; reason: 'invalid'; message: string; fields: Record<string, string> };
+export type CreateWorkflowVersionOutcome = { ok: true; version: WorkflowVersionDetail } | Refusal;
 
 export class CreateWorkflowVersion {
   constructor(private readonly workflows: WorkflowApi) {}
@@ -17,12 +16,7 @@ export class CreateWorkflowVersion {
   async execute(input: CreateWorkflowVersionInput): Promise<CreateWorkflowVersionOutcome> {
     const name = input.name?.trim() || undefined;
     if (input.mode === 'empty' && !name) {
-      return {
-        ok: false,
-        reason: 'invalid',
-        message: 'Give the version a name',
-        fields: { name: 'Give the version a name' },
-      };
+      return invalid('Give the version a name', 'name');
     }
     try {
       const version = await this.workflows.createVersion(
@@ -34,7 +28,7 @@ export class CreateWorkflowVersion {
       return { ok: true, version };
     } catch (error) {
       if (ApiError.is(error) && (error.reason === 'invalid' || error.reason === 'conflict')) {
-        return { ok: false, reason: 'invalid', message: error.message, fields: error.fields };
+        return refuse('invalid', error.message, { fields: error.fields });
       }
       throw error;
     }

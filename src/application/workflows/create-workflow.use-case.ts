@@ -1,3 +1,4 @@
+import { invalid, refuse, type Refusal } from '../shared/refusal';
 import type { WorkflowDetail } from '../../contracts/case/workflows.contract';
 import { ApiError } from '../shared/api-error';
 import type { WorkflowApi } from './workflow-api.port';
@@ -9,22 +10,14 @@ export interface CreateWorkflowInput {
   defaultToWorkspace?: boolean;
 }
 
-export type CreateWorkflowOutcome =
-  | { ok: true; workflow: WorkflowDetail }
-  | { ok: false; reason: 'invalid'; message: string; fields: Record<string, string> };
+export type CreateWorkflowOutcome = { ok: true; workflow: WorkflowDetail } | Refusal;
 
 export class CreateWorkflow {
   constructor(private readonly workflows: WorkflowApi) {}
 
   async execute(input: CreateWorkflowInput): Promise<CreateWorkflowOutcome> {
     const workflowName = input.workflowName.trim();
-    if (!workflowName)
-      return {
-        ok: false,
-        reason: 'invalid',
-        message: 'Give the workflow a name',
-        fields: { workflowName: 'Give the workflow a name' },
-      };
+    if (!workflowName) return invalid('Give the workflow a name', 'workflowName');
     try {
       const workflow = await this.workflows.create({
         workflowName,
@@ -35,7 +28,7 @@ export class CreateWorkflow {
       return { ok: true, workflow };
     } catch (error) {
       if (ApiError.is(error) && error.reason === 'invalid')
-        return { ok: false, reason: 'invalid', message: error.message, fields: error.fields };
+        return refuse('invalid', error.message, { fields: error.fields });
       throw error;
     }
   }

@@ -1,3 +1,4 @@
+import type { Outcome } from '../shared/refusal';
 import type {
   AddWorkflowStepBody,
   CreateWorkflowBody,
@@ -16,8 +17,8 @@ export interface WorkflowPage {
   total: number;
 }
 
-export type PublishResult =
-  { ok: true; result: PublishWorkflowResponse } | { ok: false; reason: 'conflict'; message: string };
+/** Refused as `conflict` when the version changed meanwhile. */
+export type PublishResult = Outcome<{ result: PublishWorkflowResponse }, never>;
 
 /** The workflow builder of the case-management API. Unexpected failures throw ApiError. */
 export const WorkflowApi = Symbol('WorkflowApi');

@@ -100,7 +100,7 @@ describe('workflow use cases', () => {
         kind: 'MEETING',
         name: 'Late',
       });
-      expect(outcome).toMatchObject({ ok: false, reason: 'frozen', message: expect.stringMatching(/new version/) });
+      expect(outcome).toMatchObject({ ok: false, code: 'frozen', message: expect.stringMatching(/new version/) });
       expect(api.calls.some((c) => c.startsWith('addStep') && c.includes('Late'))).toBe(false);
     });
 
@@ -119,7 +119,7 @@ describe('workflow use cases', () => {
       const { wf, version } = await draftWithSteps();
       await api.publish(wf.workflowId, version.workflowVersionId);
       const outcome = await new AddWorkflowStep(api).execute({ version, kind: 'MEETING', name: 'Late' });
-      expect(outcome).toMatchObject({ ok: false, reason: 'frozen' });
+      expect(outcome).toMatchObject({ ok: false, reason: 'conflict', code: 'frozen' });
     });
   });
 
@@ -136,14 +136,14 @@ describe('workflow use cases', () => {
       const remove = new RemoveWorkflowStep(api);
       expect(await remove.execute({ version: { ...version, status: 'ARCHIVED' }, stepId: 'x' })).toMatchObject({
         ok: false,
-        reason: 'frozen',
+        code: 'frozen',
       });
       expect(api.calls.some((c) => c.startsWith('removeStep'))).toBe(false);
       expect(await remove.execute({ version, stepId: 'missing' })).toMatchObject({ ok: false, reason: 'not-found' });
       await api.publish(wf.workflowId, version.workflowVersionId);
       expect(await remove.execute({ version, stepId: version.steps[0].stepId })).toMatchObject({
         ok: false,
-        reason: 'frozen',
+        code: 'frozen',
       });
     });
   });
@@ -164,14 +164,14 @@ describe('workflow use cases', () => {
         workflowId: 'wf',
         version: { workflowVersionId: 'v', status: 'PUBLISHED', stepCount: 3 },
       });
-      expect(published).toMatchObject({ ok: false, reason: 'already-published' });
+      expect(published).toMatchObject({ ok: false, code: 'already-published' });
       const empty = await publish.execute({
         workflowId: 'wf',
         version: { workflowVersionId: 'v', status: 'DRAFT', stepCount: 0 },
       });
       expect(empty).toMatchObject({
         ok: false,
-        reason: 'no-steps',
+        code: 'no-steps',
         message: expect.stringMatching(/at least one step/),
       });
       expect(api.calls).toEqual([]);
@@ -182,7 +182,7 @@ describe('workflow use cases', () => {
       await api.publish(wf.workflowId, version.workflowVersionId);
       // The screen still shows it as a draft: the server has the last word.
       const outcome = await new PublishWorkflowVersion(api).execute({ workflowId: wf.workflowId, version });
-      expect(outcome).toEqual({ ok: false, reason: 'conflict', message: 'This version is already published.' });
+      expect(outcome).toMatchObject({ ok: false, reason: 'conflict', message: 'This version is already published.' });
     });
 
     it('lets unexpected failures throw', async () => {

@@ -1,3 +1,4 @@
+import { refuse, refusalOfUpload, type Outcome } from '../../shared/refusal';
 import { ApiError, describeError } from '../../shared/api-error';
 import type { CourseLanguage } from '../../../domain/courses/course';
 import { sizeProblem, type UploadLimits, type UploadPurpose } from '../../../domain/files/uploads';
@@ -12,9 +13,8 @@ export class ReadCourseFiles {
   }
 }
 
-export type UploadOutcome =
-  | { ok: true; file: ConfirmedFile }
-  | { ok: false; reason: 'too-large' | 'refused' | 'cancelled' | 'failed'; message: string };
+/** Refused as `too-large`, by the server (its own reason), `cancelled` by the person, or `failed` on the way. */
+export type UploadOutcome = Outcome<{ file: ConfirmedFile }>;
 
 /**
  * Uploads a course file: refuses one over the purpose's limit before anything is sent (the limit the author was
@@ -41,7 +41,7 @@ export class UploadCourseFile {
     signal: AbortSignal,
   ): Promise<UploadOutcome> {
     const problem = sizeProblem(input.purpose, input.file.size, this.limits);
-    if (problem) return { ok: false, reason: 'too-large', message: problem };
+    if (problem) return refuse('too-large', problem);
     try {
       const { name, size } = input.file;
       const target = input.coverOf
@@ -50,14 +50,12 @@ export class UploadCourseFile {
           ? await this.files.requestReplacement(input.replaces, name, size)
           : await this.files.requestUpload(input.purpose, name, size);
       await this.transfer.put(target, input.file, onProgress, signal);
-      if (signal.aborted) return { ok: false, reason: 'cancelled', message: 'Upload cancelled.' };
+      if (signal.aborted) return refuse('cancelled', 'Upload cancelled.');
       return { ok: true, file: await this.files.confirm(target.fileId, input.language) };
     } catch (error) {
-      if (signal.aborted) return { ok: false, reason: 'cancelled', message: 'Upload cancelled.' };
-      if (ApiError.is(error) && error.reason === 'too-large')
-        return { ok: false, reason: 'too-large', message: error.message };
-      if (ApiError.isRefusal(error)) return { ok: false, reason: 'refused', message: error.message };
-      return { ok: false, reason: 'failed', message: describeError(error) };
+      if (signal.aborted) return refuse('cancelled', 'Upload cancelled.');
+      if (ApiError.isRefusal(error)) return refusalOfUpload(error);
+      return refuse('failed', describeError(error));
     }
   }
 }

@@ -1,3 +1,4 @@
+import { refuse } from '../../../application/shared/refusal';
 import { inject, injectable } from 'inversify';
 import {
   addWorkflowStep,
@@ -59,8 +60,7 @@ export class HttpWorkflowApi implements WorkflowApi {
         result: await this.caseApi.call(publishWorkflowVersion, { body: { workflowId, workflowVersionId } }),
       };
     } catch (error) {
-      if (ApiError.is(error) && error.reason === 'conflict')
-        return { ok: false, reason: 'conflict', message: error.message };
+      if (ApiError.is(error) && error.reason === 'conflict') return refuse('conflict', error.message);
       throw error;
     }
   }
