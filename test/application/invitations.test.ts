@@ -19,12 +19,12 @@ describe('ClaimInvite', () => {
   it('refuses a weak or personal password before calling the server', async () => {
     const api = new FakeInviteClaimApi();
     const short = await new ClaimInvite(api, new FakeSessionStore()).execute({ ...input, password: 'short' });
-    expect(short).toMatchObject({ ok: false, reason: 'weak-password' });
+    expect(short).toMatchObject({ ok: false, reason: 'invalid', code: 'weak-password' });
     const personal = await new ClaimInvite(api, new FakeSessionStore()).execute({
       ...input,
       password: 'nila-nila-nila-nila',
     });
-    expect(personal).toMatchObject({ ok: false, reason: 'weak-password' });
+    expect(personal).toMatchObject({ ok: false, reason: 'invalid', code: 'weak-password' });
     expect(api.claimed).toEqual([]);
   });
 
@@ -33,7 +33,7 @@ describe('ClaimInvite', () => {
     await new ClaimInvite(api, new FakeSessionStore()).execute({ ...input, password: 'monsoon teacup violet harbour' });
     const sessions = new FakeSessionStore();
     const again = await new ClaimInvite(api, sessions).execute({ ...input, password: 'monsoon teacup violet harbour' });
-    expect(again).toMatchObject({ ok: false, reason: 'used' });
+    expect(again).toMatchObject({ ok: false, reason: 'gone', code: 'used' });
     expect(sessions.token()).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { refuse } from '../shared/refusal';
 import { checkPassword, describePasswordProblem } from '../../domain/auth/password-policy';
 import type { SessionStore } from '../shared/session-store.port';
 import type { ClaimResult, InviteClaimApi } from './invite-claim-api.port';
@@ -21,7 +22,10 @@ export class ClaimInvite {
       minimumLength: input.minPasswordLength,
       words: ['safeplace', input.companyName, input.firstName, input.email],
     });
-    if (problem) return { ok: false, reason: 'weak-password', message: describePasswordProblem(problem) };
+    if (problem) {
+      const message = describePasswordProblem(problem);
+      return refuse('invalid', message, { code: 'weak-password', fields: { userNewPassword: message } });
+    }
     const result = await this.invites.claim(input.code, input.password);
     if (result.ok) this.sessions.save(result.session.token, result.session.expiresAt);
     return result;

@@ -1,12 +1,13 @@
+import type { Outcome } from '../shared/refusal';
 import type { InviteInfo } from '../../contracts/main/invite-claim.contract';
 import type { SignInResponse } from '../../contracts/main/auth.contract';
 
-export type InviteCheck =
-  { ok: true; invite: InviteInfo } | { ok: false; reason: 'not-found' | 'used' | 'expired'; message: string };
+/** Why an invitation link does not work: unknown, already used, or expired. */
+export type InviteRefusal = 'not-found' | 'used' | 'expired';
 
-export type ClaimResult =
-  | { ok: true; session: SignInResponse }
-  | { ok: false; reason: 'not-found' | 'used' | 'expired' | 'weak-password'; message: string };
+export type InviteCheck = Outcome<{ invite: InviteInfo }, InviteRefusal>;
+
+export type ClaimResult = Outcome<{ session: SignInResponse }, InviteRefusal | 'weak-password'>;
 
 /** Claiming an invitation from its emailed link (public; the light sign-in pages' only invitation call). */
 export const InviteClaimApi = Symbol('InviteClaimApi');

@@ -1,9 +1,9 @@
+import { invalid, refuse, refusalFrom, type Outcome } from '../shared/refusal';
 import type { DeleteByFileResult, DirectoryUser, UserUpdate } from '../../contracts/main/users.contract';
 import { ApiError, describeError } from '../shared/api-error';
 import type { DirectoryApi, PeopleFile } from './directory-api.port';
 
-export type EditPersonOutcome =
-  { ok: true; user: DirectoryUser } | { ok: false; message: string; fields: Record<string, string> };
+export type EditPersonOutcome = Outcome<{ user: DirectoryUser }>;
 
 /** Saves one person's changes; a refusal comes back with the fields it names, for the form. */
 export class EditPerson {
@@ -13,9 +13,7 @@ export class EditPerson {
     try {
       return { ok: true, user: await this.directory.update(userId, change) };
     } catch (error) {
-      if (ApiError.isRefusal(error)) {
-        return { ok: false, message: error.message, fields: error.fields };
-      }
+      if (ApiError.isRefusal(error)) return refusalFrom(error);
       throw error;
     }
   }
@@ -53,14 +51,14 @@ export class BulkEditPeople {
   }
 }
 
-export type DeletePeopleOutcome = { ok: true; deleted: number } | { ok: false; message: string };
+export type DeletePeopleOutcome = Outcome<{ deleted: number }>;
 
 /** Deletes one person or many, all or none; a refusal says why and nothing is deleted. */
 export class DeletePeople {
   constructor(private readonly directory: DirectoryApi) {}
 
   async execute(userIds: readonly string[]): Promise<DeletePeopleOutcome> {
-    if (userIds.length === 0) return { ok: false, message: 'Choose at least one person' };
+    if (userIds.length === 0) return invalid('Choose at least one person');
     try {
       const { deleted } =
         userIds.length === 1 ? await this.directory.remove(userIds[0]!) : await this.directory.removeMany([...userIds]);
@@ -70,14 +68,14 @@ export class DeletePeople {
         ApiError.is(error) &&
         (error.reason === 'conflict' || error.reason === 'not-found' || error.reason === 'forbidden')
       )
-        return { ok: false, message: error.message };
+        return refusalFrom(error);
       throw error;
     }
   }
 }
 
 /** What a file of emails would delete (`preview`), or did delete. */
-export type DeleteByFileOutcome = { ok: true; result: DeleteByFileResult } | { ok: false; message: string };
+export type DeleteByFileOutcome = Outcome<{ result: DeleteByFileResult }>;
 
 /** The largest file of emails the screen sends (the server's own upload limit is the same or larger). */
 export const DELETE_FILE_MAX_BYTES = 5 * 1024 * 1024;
@@ -98,14 +96,16 @@ export class DeletePeopleByFile {
   }
 
   private async run(file: PeopleFile, confirm: boolean): Promise<DeleteByFileOutcome> {
-    if (!/\.(csv|xlsx)$/i.test(file.name)) return { ok: false, message: 'Choose a .csv or .xlsx file' };
-    if (file.content.size === 0) return { ok: false, message: 'The file is empty' };
-    if (file.content.size > DELETE_FILE_MAX_BYTES) return { ok: false, message: 'The file is larger than 5 MB' };
+    if (!/\.(csv|xlsx)$/i.test(file.name)) return invalid('Choose a .csv or .xlsx file', 'file');
+    if (file.content.size === 0) return invalid('The file is empty', 'file');
+    if (file.content.size > DELETE_FILE_MAX_BYTES)
+      return refuse('too-large', 'The file is larger than 5 MB', { fields: { file: 'The file is larger than 5 MB' } });
     try {
       return { ok: true, result: await this.directory.removeByFile(file, confirm) };
     } catch (error) {
       if (ApiError.isRefusal(error)) {
-        return { ok: false, message: error.fields.file ? `${error.message} (${error.fields.file})` : error.message };
+        const refusal = refusalFrom(error);
+        return error.fields.file ? { ...refusal, message: `${error.message} (${error.fields.file})` } : refusal;
       }
       throw error;
     }

@@ -1,10 +1,10 @@
+import { refuse, refusalFrom, type Outcome } from '../shared/refusal';
 import type { InviteOutcome, NewInvitee } from '../../contracts/main/invite-management.contract';
 import { parseEmailList } from '../../domain/people/email-list';
 import { ApiError } from '../shared/api-error';
 import type { PeopleInvitesApi } from './invites-api.port';
 
-export type InvitePeopleOutcome =
-  { ok: true; outcome: InviteOutcome } | { ok: false; message: string; fields: Record<string, string> };
+export type InvitePeopleOutcome = Outcome<{ outcome: InviteOutcome }>;
 
 /** Invites one person with their details, or a pasted list of emails as employees, to one business unit. */
 export class InvitePeople {
@@ -17,19 +17,15 @@ export class InvitePeople {
   async list(branchId: string, text: string): Promise<InvitePeopleOutcome> {
     const { emails, invalid } = parseEmailList(text);
     if (invalid.length > 0)
-      return {
-        ok: false,
-        message: `Not an email: ${invalid.slice(0, 5).join(', ')}${invalid.length > 5 ? '…' : ''}`,
+      return refuse('invalid', `Not an email: ${invalid.slice(0, 5).join(', ')}${invalid.length > 5 ? '…' : ''}`, {
         fields: { emails: 'Fix or remove these' },
-      };
+      });
     if (emails.length === 0)
-      return { ok: false, message: 'Paste at least one email', fields: { emails: 'Paste at least one email' } };
+      return refuse('invalid', 'Paste at least one email', { fields: { emails: 'Paste at least one email' } });
     if (emails.length > 1000)
-      return {
-        ok: false,
-        message: 'At most 1,000 emails at once: import a file for more',
+      return refuse('too-large', 'At most 1,000 emails at once: import a file for more', {
         fields: { emails: 'Too many' },
-      };
+      });
     return this.refusalsAsOutcome(() => this.invites.inviteEmails(branchId, emails));
   }
 
@@ -37,13 +33,13 @@ export class InvitePeople {
     try {
       return { ok: true, outcome: await call() };
     } catch (error) {
-      if (ApiError.isRefusal(error)) return { ok: false, message: error.message, fields: error.fields };
+      if (ApiError.isRefusal(error)) return refusalFrom(error);
       throw error;
     }
   }
 }
 
-export type InvitationActionOutcome = { ok: true; count: number } | { ok: false; message: string };
+export type InvitationActionOutcome = Outcome<{ count: number }>;
 
 /** Sends invitations again (a new link each) or withdraws one; a refusal comes back with its reason. */
 export class ManageInvitations {
@@ -58,7 +54,7 @@ export class ManageInvitations {
   }
 
   async withdraw(person: { branchId: string | null; email: string }): Promise<InvitationActionOutcome> {
-    if (!person.branchId) return { ok: false, message: 'This person has no business unit' };
+    if (!person.branchId) return refuse('invalid', 'This person has no business unit');
     const branchId = person.branchId;
     return this.attempt(async () => (await this.invites.withdraw(branchId, person.email)).withdrawn);
   }
@@ -67,7 +63,7 @@ export class ManageInvitations {
     try {
       return { ok: true, count: await call() };
     } catch (error) {
-      if (ApiError.isRefusal(error)) return { ok: false, message: error.message };
+      if (ApiError.isRefusal(error)) return refusalFrom(error);
       throw error;
     }
   }

@@ -69,7 +69,7 @@ export function refusalOf(error: unknown): Refusal<never> {
   throw error;
 }
 
-const UPLOAD_REFUSALS: Partial<Record<string, RefusalReason>> = {
+const KINDS: Partial<Record<string, RefusalReason>> = {
   'too-large': 'too-large',
   'not-found': 'not-found',
   conflict: 'conflict',
@@ -78,11 +78,11 @@ const UPLOAD_REFUSALS: Partial<Record<string, RefusalReason>> = {
   'rate-limited': 'rate-limited',
 };
 
-/** The server refused a file: its own kind where there is one, else `invalid` (a type, a name, a state). */
-export function refusalOfUpload(error: ApiError): Refusal<never> {
+/** Any refusal of the server (`ApiError.isRefusal`) as a Refusal: its own kind where there is one, else `invalid`. */
+export function refusalFrom(error: ApiError): Refusal<never> {
   return {
     ok: false,
-    reason: UPLOAD_REFUSALS[error.reason] ?? 'invalid',
+    reason: KINDS[error.reason] ?? 'invalid',
     message: error.message,
     fields: error.fields,
   };

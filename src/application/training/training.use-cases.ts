@@ -1,4 +1,4 @@
-import { refuse, refusalOfUpload, type Outcome } from '../shared/refusal';
+import { refuse, refusalFrom, type Outcome } from '../shared/refusal';
 import type { BlockAnswer } from '../../contracts/learning/blocks.contract';
 import type { CourseLanguage } from '../../domain/courses/course';
 import { handInPurpose, sizeProblem, type HandInKind, type UploadLimits } from '../../domain/files/uploads';
@@ -103,7 +103,7 @@ export class HandInFile {
       return { ok: true, file: await this.api.confirmHandIn(target.fileId) };
     } catch (error) {
       if (signal.aborted) return refuse('cancelled', 'Upload cancelled.');
-      if (ApiError.isRefusal(error)) return refusalOfUpload(error);
+      if (ApiError.isRefusal(error)) return refusalFrom(error);
       return refuse('failed', describeError(error));
     }
   }

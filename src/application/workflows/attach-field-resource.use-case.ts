@@ -1,4 +1,4 @@
-import { refuse, refusalOfUpload, type Outcome } from '../shared/refusal';
+import { refuse, refusalFrom, type Outcome } from '../shared/refusal';
 import type { FormAttribute } from '../../contracts/case/builder-schemas';
 import type { Progress } from '../courses/authoring/course-files.port';
 import type { UploadCourseFile } from '../courses/authoring/upload-course-file.use-case';
@@ -36,7 +36,7 @@ export class AttachFieldResource {
         ),
       };
     } catch (error) {
-      if (ApiError.isRefusal(error)) return refusalOfUpload(error);
+      if (ApiError.isRefusal(error)) return refusalFrom(error);
       return refuse('failed', describeError(error));
     }
   }

@@ -31,7 +31,7 @@ export class ClaimInviteViewModel {
           this.invite = check.invite;
           this.status = 'ready';
         } else {
-          this.refusal = { reason: check.reason, message: check.message };
+          this.refusal = { reason: check.code ?? 'not-found', message: check.message };
           this.status = 'refused';
         }
       });
@@ -59,11 +59,11 @@ export class ClaimInviteViewModel {
       const result = await this.claimInvite.execute({ code: this.code, password, ...this.invite });
       runInAction(() => {
         if (result.ok) this.status = 'done';
-        else if (result.reason === 'weak-password') {
+        else if (result.code === 'weak-password') {
           this.status = 'ready';
           this.error = result.message;
         } else {
-          this.refusal = { reason: result.reason, message: result.message };
+          this.refusal = { reason: result.code ?? 'not-found', message: result.message };
           this.status = 'refused';
         }
       });

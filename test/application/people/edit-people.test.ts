@@ -18,7 +18,7 @@ describe('the directory use cases', () => {
     const api = new FakeDirectoryApi([person(1)]);
     api.refusals.set('u1', 'The workspace must keep at least one active workspace admin');
     const outcome = await new EditPerson(api).execute('u1', { status: 'INACTIVE' });
-    expect(outcome).toEqual({
+    expect(outcome).toMatchObject({
       ok: false,
       message: 'The workspace must keep at least one active workspace admin',
       fields: { status: expect.any(String) },
@@ -41,7 +41,7 @@ describe('the directory use cases', () => {
     const api = new FakeDirectoryApi([person(1), person(2)]);
     api.refusals.set('u2', 'You cannot delete yourself');
     const refused = await new DeletePeople(api).execute(['u1', 'u2']);
-    expect(refused).toEqual({ ok: false, message: 'You cannot delete yourself' });
+    expect(refused).toMatchObject({ ok: false, message: 'You cannot delete yourself' });
     expect(api.people).toHaveLength(2);
     expect(await new DeletePeople(api).execute(['u1'])).toEqual({ ok: true, deleted: 1 });
     expect(await new DeletePeople(api).execute([])).toMatchObject({ ok: false });

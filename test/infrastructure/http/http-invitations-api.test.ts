@@ -27,16 +27,16 @@ describe('HttpInviteClaimApi and HttpInvitationsApi', () => {
   });
 
   it.each([
-    [404, 'NOT_FOUND', 'not-found'],
-    [410, 'INVITE_USED', 'used'],
-    [410, 'INVITE_EXPIRED', 'expired'],
-  ] as const)('turns %i %s into the %s outcome with its message', async (status, code, reason) => {
+    [404, 'NOT_FOUND', 'not-found', 'not-found'],
+    [410, 'INVITE_USED', 'gone', 'used'],
+    [410, 'INVITE_EXPIRED', 'gone', 'expired'],
+  ] as const)('turns %i %s into a %s refusal coded %s with its message', async (status, code, reason, refusal) => {
     server.use(
       http.post(`${BASE}/api/invite/claim/${CODE}`, () =>
         HttpResponse.json({ code, message: 'explained' }, { status }),
       ),
     );
-    expect(await api().check(CODE)).toEqual({ ok: false, reason, message: 'explained' });
+    expect(await api().check(CODE)).toEqual({ ok: false, reason, code: refusal, message: 'explained', fields: {} });
   });
 
   it("returns the server's password rule as a weak-password outcome", async () => {
@@ -48,9 +48,10 @@ describe('HttpInviteClaimApi and HttpInvitationsApi', () => {
         ),
       ),
     );
-    expect(await api().claim(CODE, 'short')).toEqual({
+    expect(await api().claim(CODE, 'short')).toMatchObject({
       ok: false,
-      reason: 'weak-password',
+      reason: 'invalid',
+      code: 'weak-password',
       message: 'Use at least 15 characters.',
     });
   });

@@ -1,4 +1,4 @@
-import { refuse, refusalOfUpload, type Outcome } from '../../shared/refusal';
+import { refuse, refusalFrom, type Outcome } from '../../shared/refusal';
 import { ApiError, describeError } from '../../shared/api-error';
 import type { CourseLanguage } from '../../../domain/courses/course';
 import { sizeProblem, type UploadLimits, type UploadPurpose } from '../../../domain/files/uploads';
@@ -54,7 +54,7 @@ export class UploadCourseFile {
       return { ok: true, file: await this.files.confirm(target.fileId, input.language) };
     } catch (error) {
       if (signal.aborted) return refuse('cancelled', 'Upload cancelled.');
-      if (ApiError.isRefusal(error)) return refusalOfUpload(error);
+      if (ApiError.isRefusal(error)) return refusalFrom(error);
       return refuse('failed', describeError(error));
     }
   }

@@ -1,14 +1,20 @@
 import { claimInvite } from '../../../contracts/main/invite-claim.contract';
-import type { ClaimResult, InviteCheck, InviteClaimApi } from '../../../application/invitations/invite-claim-api.port';
+import type {
+  ClaimResult,
+  InviteCheck,
+  InviteClaimApi,
+  InviteRefusal,
+} from '../../../application/invitations/invite-claim-api.port';
+import { refuse, type Refusal } from '../../../application/shared/refusal';
 import { ApiError } from '../../../application/shared/api-error';
 import type { ApiClient } from '../api-client';
 
 /** 404 and 410 answers of the claim call, as outcomes the screen explains. */
-function refused(error: unknown): { ok: false; reason: 'not-found' | 'used' | 'expired'; message: string } | null {
+function refused(error: unknown): Refusal<InviteRefusal> | null {
   if (!ApiError.is(error)) return null;
-  if (error.reason === 'not-found') return { ok: false, reason: 'not-found', message: error.message };
+  if (error.reason === 'not-found') return refuse('not-found', error.message, { code: 'not-found' });
   if (error.reason === 'gone')
-    return { ok: false, reason: error.code === 'INVITE_USED' ? 'used' : 'expired', message: error.message };
+    return refuse('gone', error.message, { code: error.code === 'INVITE_USED' ? 'used' : 'expired' });
   return null;
 }
 
@@ -34,7 +40,10 @@ export class HttpInviteClaimApi implements InviteClaimApi {
       return { ok: true, session };
     } catch (error) {
       if (ApiError.is(error) && error.reason === 'invalid' && error.fields.userNewPassword) {
-        return { ok: false, reason: 'weak-password', message: error.fields.userNewPassword };
+        return refuse('invalid', error.fields.userNewPassword, {
+          code: 'weak-password',
+          fields: { userNewPassword: error.fields.userNewPassword },
+        });
       }
       const outcome = refused(error);
       if (outcome) return outcome;
