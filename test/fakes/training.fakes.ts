@@ -1,3 +1,4 @@
+import { refuse } from '../../src/application/shared/refusal';
 import type { BlockAnswer } from '../../src/contracts/learning/blocks.contract';
 import type {
   AnswerInput,
@@ -245,7 +246,7 @@ export class FakeTrainingApi implements TrainingApi, CertificateVerificationApi 
 
   async submitAttempt(courseId: string, quizId: string, answers: Record<string, BlockAnswer>): Promise<AttemptOutcome> {
     this.check('submitAttempt', courseId, quizId, answers);
-    if (this.attemptsUsed >= 3) return { ok: false, reason: 'no-attempts-left', message: 'No attempts left.' };
+    if (this.attemptsUsed >= 3) return refuse('conflict', 'No attempts left.', { code: 'no-attempts-left' });
     this.attemptsUsed++;
     const questions = Object.entries(answers).map(([blockId, a]) => {
       const correct = a.type === 'MULTIPLE_CHOICE' && a.choice === 'a';

@@ -1,6 +1,7 @@
+import { refuse, type Outcome } from '../shared/refusal';
 import type { WorkspaceAdminApi } from './workspace-admin-api.port';
 
-export type DeleteWorkspaceOutcome = { ok: true } | { ok: false; reason: 'not-confirmed'; message: string };
+export type DeleteWorkspaceOutcome = Outcome<object, 'not-confirmed'>;
 
 /** The platform admin confirms by typing the workspace's name exactly (spaces around it do not matter). */
 export function deletionConfirmed(typed: string, companyName: string): boolean {
@@ -17,7 +18,8 @@ export class DeleteWorkspace {
     typedName: string;
   }): Promise<DeleteWorkspaceOutcome> {
     if (!deletionConfirmed(input.typedName, input.companyName)) {
-      return { ok: false, reason: 'not-confirmed', message: `Type ${input.companyName} to confirm` };
+      const message = `Type ${input.companyName} to confirm`;
+      return refuse('invalid', message, { code: 'not-confirmed', fields: { typedName: message } });
     }
     await this.workspaces.remove(input.workspaceId);
     return { ok: true };

@@ -1,10 +1,11 @@
+import { refuse, refusalFrom, type Outcome } from '../shared/refusal';
 import type { PolicyDetails, PolicyLanguage } from '../../contracts/learning/catalogue.contract';
 import type { FileTransfer, Progress } from '../courses/authoring/course-files.port';
-import { describeError } from '../shared/api-error';
+import { ApiError, describeError } from '../shared/api-error';
 import type { CataloguePolicyApi } from './policy-api.port';
 
-export type UploadPolicyPdfOutcome =
-  { ok: true; policy: PolicyDetails } | { ok: false; reason: 'not-pdf' | 'too-large' | 'failed'; message: string };
+/** Refused as `invalid` (coded `not-pdf`), `too-large`, or `failed` on the way. */
+export type UploadPolicyPdfOutcome = Outcome<{ policy: PolicyDetails }, 'not-pdf'>;
 
 /**
  * A policy's PDF in one language: refused at once when it is not a PDF by name or type, then sent with progress to
@@ -27,21 +28,21 @@ export class UploadPolicyPdf {
     signal: AbortSignal,
   ): Promise<UploadPolicyPdfOutcome> {
     if (!/\.pdf$/i.test(file.name) && file.type !== 'application/pdf') {
-      return { ok: false, reason: 'not-pdf', message: 'Choose the policy as a PDF file.' };
+      return refuse('invalid', 'Choose the policy as a PDF file.', {
+        code: 'not-pdf',
+        fields: { file: 'Choose a PDF' },
+      });
     }
     try {
       const target = await this.api.requestUpload(policyId, language, file.name, file.size);
       if (file.size > target.maxBytes)
-        return {
-          ok: false,
-          reason: 'too-large',
-          message: `The PDF is larger than the ${target.maxBytes} bytes allowed.`,
-        };
+        return refuse('too-large', `The PDF is larger than the ${target.maxBytes} bytes allowed.`);
       await this.transfer.put(target, file, onProgress, signal);
       return { ok: true, policy: await this.api.confirmUpload(policyId, language) };
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      return { ok: false, reason: 'failed', message: describeError(error) };
+      if (ApiError.isRefusal(error)) return refusalFrom(error);
+      return refuse('failed', describeError(error));
     }
   }
 }

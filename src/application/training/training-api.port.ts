@@ -1,3 +1,4 @@
+import type { Outcome } from '../shared/refusal';
 import type { BlockAnswer } from '../../contracts/learning/blocks.contract';
 import type { ConfirmedFile, UploadTarget } from '../courses/authoring/course-files.port';
 import type { LearnerStatus } from '../../domain/courses/assignment-lifecycle';
@@ -141,9 +142,8 @@ export interface VideoProgressInput {
   transcriptRead?: boolean;
 }
 
-export type AttemptOutcome =
-  | { ok: true; result: AttemptResult }
-  | { ok: false; reason: 'no-attempts-left' | 'already-passed' | 'rejected'; message: string };
+/** Refused as `conflict` (coded `no-attempts-left` or `already-passed`) or `invalid` (answers the server rejected). */
+export type AttemptOutcome = Outcome<{ result: AttemptResult }, 'no-attempts-left' | 'already-passed'>;
 
 export interface DownloadedFile {
   name: string;

@@ -19,14 +19,12 @@ export class SubmitQuizAttempt {
     quiz: PlayerQuiz,
     answers: ReadonlyMap<string, BlockAnswer>,
     language: CourseLanguage,
-  ): Promise<AttemptOutcome | Refusal> {
+  ): Promise<AttemptOutcome> {
     if (quiz.passed) return invalid('You have already passed this quiz.');
     if (quiz.maxAttempts !== null && quiz.attemptsUsed >= quiz.maxAttempts) {
-      return {
-        ok: false,
-        reason: 'no-attempts-left',
-        message: 'You have no attempts left for this quiz. Ask your admin for another attempt.',
-      };
+      return refuse('conflict', 'You have no attempts left for this quiz. Ask your admin for another attempt.', {
+        code: 'no-attempts-left',
+      });
     }
     const unanswered = quiz.questions.findIndex((q) => !isGiven(answers.get(q.blockId)));
     if (unanswered >= 0) {

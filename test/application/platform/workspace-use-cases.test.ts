@@ -56,9 +56,11 @@ describe('DeleteWorkspace', () => {
     const api = new FakeWorkspaceAdminApi();
     const acme = api.workspaces[0];
     const remove = new DeleteWorkspace(api);
-    expect(await remove.execute({ workspaceId: acme.workspaceId, companyName: 'Acme', typedName: 'acme' })).toEqual({
+    expect(
+      await remove.execute({ workspaceId: acme.workspaceId, companyName: 'Acme', typedName: 'acme' }),
+    ).toMatchObject({
       ok: false,
-      reason: 'not-confirmed',
+      code: 'not-confirmed',
       message: 'Type Acme to confirm',
     });
     expect(api.workspaces).toHaveLength(2);

@@ -56,7 +56,7 @@ describe('SubmitQuizAttempt', () => {
       ]),
       'ENGLISH',
     );
-    expect(outcome).toMatchObject({ ok: false, reason: 'no-attempts-left' });
+    expect(outcome).toMatchObject({ ok: false, reason: 'conflict', code: 'no-attempts-left' });
   });
 });
 

@@ -162,7 +162,7 @@ describe('HttpWorkflowApi over the case API', () => {
         HttpResponse.json({ code: 'CONFLICT', message: 'This version is already published.' }, { status: 409 }),
       ),
     );
-    expect(await setup().api.publish(WF, V1)).toEqual({
+    expect(await setup().api.publish(WF, V1)).toMatchObject({
       ok: false,
       reason: 'conflict',
       message: 'This version is already published.',

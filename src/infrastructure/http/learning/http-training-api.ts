@@ -1,3 +1,4 @@
+import { refuse } from '../../../application/shared/refusal';
 import type { BlockAnswer } from '../../../contracts/learning/blocks.contract';
 import {
   downloadCertificate,
@@ -126,11 +127,11 @@ export class HttpTrainingApi implements TrainingApi, CertificateVerificationApi 
       };
     } catch (error) {
       if (ApiError.is(error) && error.reason === 'conflict') {
-        if (error.code === 'NO_ATTEMPTS_LEFT') return { ok: false, reason: 'no-attempts-left', message: error.message };
-        if (error.code === 'QUIZ_PASSED') return { ok: false, reason: 'already-passed', message: error.message };
+        if (error.code === 'NO_ATTEMPTS_LEFT') return refuse('conflict', error.message, { code: 'no-attempts-left' });
+        if (error.code === 'QUIZ_PASSED') return refuse('conflict', error.message, { code: 'already-passed' });
       }
       if (ApiError.is(error) && error.reason === 'invalid')
-        return { ok: false, reason: 'rejected', message: error.message };
+        return refuse('invalid', error.message, { fields: error.fields });
       throw error;
     }
   }
