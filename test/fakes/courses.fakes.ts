@@ -1,3 +1,4 @@
+import { refuse, type Outcome } from '../../src/application/shared/refusal';
 import type { AssignResult, CourseApi, PageRequest } from '../../src/application/courses/course-api.port';
 import type {
   AssignCourseBody,
@@ -145,16 +146,11 @@ export class FakeCourseApi implements CourseApi {
 
   async assign(body: AssignCourseBody): Promise<AssignResult> {
     this.calls.push({ method: 'assign', args: [body] });
-    if (this.status !== 'PUBLISHED') return { ok: false, reason: 'not-published' };
+    if (this.status !== 'PUBLISHED') return refuse('conflict', 'Publish the course first.', { code: 'not-published' });
     const ids = body.userIds ?? this.matches(body).map((p) => p.userId);
     const unknown = ids.filter((id) => !this.people.some((p) => p.userId === id));
     if (unknown.length)
-      return {
-        ok: false,
-        reason: 'not-found',
-        message: `Users not found: ${unknown.join(', ')}`,
-        fields: { userIds: unknown.join(', ') },
-      };
+      return refuse('not-found', `Users not found: ${unknown.join(', ')}`, { fields: { userIds: unknown.join(', ') } });
     let assigned = 0;
     for (const id of new Set(ids)) {
       if (!this.assigned.has(id)) {
@@ -202,13 +198,9 @@ export class FakeCourseApi implements CourseApi {
     return had.length;
   }
 
-  async changeDueDate(
-    courseId: string,
-    userId: string,
-    dueOn: string | null,
-  ): Promise<{ ok: true } | { ok: false; message: string }> {
+  async changeDueDate(courseId: string, userId: string, dueOn: string | null): Promise<Outcome> {
     this.calls.push({ method: 'changeDueDate', args: [courseId, userId, dueOn] });
-    if (!this.assigned.has(userId)) return { ok: false, message: 'This person does not have the course' };
+    if (!this.assigned.has(userId)) return refuse('not-found', 'This person does not have the course');
     this.dueDates.set(userId, dueOn);
     return { ok: true };
   }

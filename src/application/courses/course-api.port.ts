@@ -1,3 +1,4 @@
+import type { Outcome, Refusal } from '../shared/refusal';
 import type {
   AssignCourseBody,
   CourseDetails,
@@ -18,9 +19,8 @@ export interface PageRequest {
 
 export type AssignResult =
   | { ok: true; assigned: number; alreadyAssigned: number }
-  | { ok: false; reason: 'not-published' }
-  | { ok: false; reason: 'not-found'; message: string; fields: Record<string, string> }
-  | { ok: false; reason: 'rejected'; message: string; fields: Record<string, string> };
+  /** Refused as `conflict` coded `not-published`, `not-found` (people named in `fields`), or `invalid`. */
+  | Refusal<'not-published'>;
 
 /** The course calls of the learning API. */
 export const CourseApi = Symbol('CourseApi');
@@ -37,11 +37,7 @@ export interface CourseApi {
   exportMembers(courseId: string, filter: MembersFilter): Promise<Blob>;
   /** Takes the course away (the history stays); answers how many had it. */
   unassign(courseId: string, userIds: string[]): Promise<number>;
-  changeDueDate(
-    courseId: string,
-    userId: string,
-    dueOn: string | null,
-  ): Promise<{ ok: true } | { ok: false; message: string }>;
+  changeDueDate(courseId: string, userId: string, dueOn: string | null): Promise<Outcome>;
 }
 
 export interface MembersFilter {

@@ -1,3 +1,5 @@
+import type { Refusal } from '../shared/refusal';
+import { filterRefused } from './assign-course.use-case';
 import type { CandidateUser } from '../../contracts/learning/courses.contract';
 import {
   normaliseFilter,
@@ -18,7 +20,7 @@ export type PreviewOutcome =
       /** The first few of them, to show who they are. */
       sample: CandidateUser[];
     }
-  | { ok: false; reason: 'invalid-filter'; fields: Record<string, string> };
+  | Refusal<never>;
 
 export const PREVIEW_SAMPLE_SIZE = 10;
 
@@ -29,8 +31,7 @@ export class PreviewCourseAssignment {
   async execute(courseId: string, filter: AssignmentFilter): Promise<PreviewOutcome> {
     const clean = normaliseFilter(filter);
     const errors = validateAssignmentFilter(clean);
-    if (Object.keys(errors).length > 0)
-      return { ok: false, reason: 'invalid-filter', fields: errors as Record<string, string> };
+    if (Object.keys(errors).length > 0) return filterRefused(errors as Record<string, string>);
     const result = await this.courses.candidates(courseId, clean, { page: 0, pageSize: PREVIEW_SAMPLE_SIZE });
     return {
       ok: true,

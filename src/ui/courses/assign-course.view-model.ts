@@ -151,7 +151,7 @@ export class AssignCourseViewModel {
           this.preview = null;
           this.fieldErrors = outcome.fields;
           this.previewStatus = 'error';
-          this.previewError = Object.values(outcome.fields).join(' ');
+          this.previewError = outcome.message;
         }
       });
     } catch (error) {
@@ -176,22 +176,9 @@ export class AssignCourseViewModel {
       });
       return runInAction(() => {
         if (outcome.ok) return { assigned: outcome.assigned, alreadyAssigned: outcome.alreadyAssigned };
-        switch (outcome.reason) {
-          case 'invalid-filter':
-            this.fieldErrors = outcome.fields;
-            this.submitError = Object.values(outcome.fields).join(' ');
-            break;
-          case 'nobody-matches':
-            this.submitError = 'Nobody matches these filters.';
-            break;
-          case 'not-published':
-            this.submitError = 'Only a published course can be assigned.';
-            break;
-          case 'not-found':
-          case 'rejected':
-            this.submitError = outcome.message;
-            break;
-        }
+        if (outcome.reason === 'invalid' && !outcome.code) this.fieldErrors = outcome.fields;
+        this.submitError =
+          outcome.code === 'not-published' ? 'Only a published course can be assigned.' : outcome.message;
         return null;
       });
     } catch (error) {

@@ -143,7 +143,11 @@ describe('HttpCourseApi', () => {
         HttpResponse.json({ code: 'CONFLICT', message: 'Only a published course can be assigned' }, { status: 409 }),
       ),
     );
-    expect(await api.assign({ courseId: COURSE })).toEqual({ ok: false, reason: 'not-published' });
+    expect(await api.assign({ courseId: COURSE })).toMatchObject({
+      ok: false,
+      reason: 'conflict',
+      code: 'not-published',
+    });
 
     server.use(
       http.post(`${BASE}/api/course/assign-course-to-users`, () =>
@@ -170,7 +174,7 @@ describe('HttpCourseApi', () => {
     );
     expect(await api.assign({ courseId: COURSE })).toEqual({
       ok: false,
-      reason: 'rejected',
+      reason: 'invalid',
       message: 'Invalid body: endJoiningDate',
       fields: { endJoiningDate: 'before start' },
     });

@@ -1,3 +1,4 @@
+import { refuse, type Outcome } from '../../../application/shared/refusal';
 import { inject, injectable } from 'inversify';
 import {
   assignCourse,
@@ -46,13 +47,13 @@ export class HttpCourseApi implements CourseApi {
       return { ok: true, ...(await this.learning.call(assignCourse, { body })) };
     } catch (error) {
       // A catalogue course without enough credits: the server's words say how many are left.
-      if (ApiError.is(error) && error.code === 'NO_CREDITS')
-        return { ok: false, reason: 'rejected', message: error.message, fields: {} };
-      if (ApiError.is(error) && error.reason === 'conflict') return { ok: false, reason: 'not-published' };
+      if (ApiError.is(error) && error.code === 'NO_CREDITS') return refuse('invalid', error.message);
+      if (ApiError.is(error) && error.reason === 'conflict')
+        return refuse('conflict', error.message, { code: 'not-published' });
       if (ApiError.is(error) && error.reason === 'not-found')
-        return { ok: false, reason: 'not-found', message: error.message, fields: error.fields };
+        return refuse('not-found', error.message, { fields: error.fields });
       if (ApiError.is(error) && error.reason === 'invalid')
-        return { ok: false, reason: 'rejected', message: error.message, fields: error.fields };
+        return refuse('invalid', error.message, { fields: error.fields });
       throw error;
     }
   }
@@ -73,17 +74,13 @@ export class HttpCourseApi implements CourseApi {
     return (await this.learning.call(unassignCourse, { body: { courseId, userIds } })).unassigned;
   }
 
-  async changeDueDate(
-    courseId: string,
-    userId: string,
-    dueOn: string | null,
-  ): Promise<{ ok: true } | { ok: false; message: string }> {
+  async changeDueDate(courseId: string, userId: string, dueOn: string | null): Promise<Outcome> {
     try {
       await this.learning.call(changeDueDate, { params: { id: courseId, userId }, body: { dueOn } });
       return { ok: true };
     } catch (error) {
       if (ApiError.is(error) && (error.reason === 'invalid' || error.reason === 'not-found')) {
-        return { ok: false, message: Object.values(error.fields ?? {})[0] ?? error.message };
+        return refuse(error.reason, Object.values(error.fields ?? {})[0] ?? error.message, { fields: error.fields });
       }
       throw error;
     }
