@@ -1,3 +1,4 @@
+import { refuse } from '../../src/application/shared/refusal';
 import type { LessonBlock } from '../../src/contracts/learning/blocks.contract';
 import type {
   AuthoringContent,
@@ -18,7 +19,7 @@ export class FakeCourseAuthoringApi implements CourseAuthoringApi {
   calls: string[] = [];
   failNext: ApiError | null = null;
   /** What the server refuses publishing with, when set. */
-  publishRefusal: { message: string; missing: string[] } | null = null;
+  publishRefusal: { message: string; fields: Record<string, string> } | null = null;
   private seq = 0;
 
   private id(prefix: string): string {
@@ -249,7 +250,8 @@ export class FakeCourseAuthoringApi implements CourseAuthoringApi {
 
   async publish(courseId: string): Promise<PublishResult> {
     this.call('publish');
-    if (this.publishRefusal) return { ok: false, ...this.publishRefusal };
+    if (this.publishRefusal)
+      return refuse('conflict', this.publishRefusal.message, { fields: this.publishRefusal.fields });
     const course = this.course(courseId);
     course.status = 'PUBLISHED';
     course.versions = course.versions.map((v) => (v.version === course.version ? { ...v, status: 'PUBLISHED' } : v));

@@ -1,13 +1,13 @@
+import type { Outcome } from '../shared/refusal';
 import type { AssignmentSettings } from '../../contracts/learning/courses.contract';
 import type { RemindResult } from '../../contracts/learning/notifications.contract';
 
 export type RemindMode = 'ALL' | 'DUE';
 
-export type RemindOutcome =
-  ({ ok: true } & RemindResult) | { ok: false; reason: 'reminders-off' | 'rejected'; message: string };
+/** Refused as `conflict` coded `reminders-off` (the course's reminders are switched off), or `invalid`/`not-found`. */
+export type RemindOutcome = Outcome<RemindResult, 'reminders-off'>;
 
-export type SaveSettingsOutcome =
-  { ok: true; settings: AssignmentSettings } | { ok: false; message: string; fields: Record<string, string> };
+export type SaveSettingsOutcome = Outcome<{ settings: AssignmentSettings }>;
 
 /** The reminder calls of the learning API: remind a course's learners now, and the workspace's due period and cadence. */
 export const ReminderApi = Symbol('ReminderApi');

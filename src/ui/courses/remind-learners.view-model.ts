@@ -22,7 +22,7 @@ export class RemindLearnersViewModel {
       const outcome = await this.api.remind(courseId, mode, learner ? [learner.userId] : undefined);
       runInAction(() => {
         if (!outcome.ok) {
-          this.notice = { type: outcome.reason === 'reminders-off' ? 'warning' : 'error', text: outcome.message };
+          this.notice = { type: outcome.code === 'reminders-off' ? 'warning' : 'error', text: outcome.message };
         } else if (learner) {
           this.notice = outcome.mailed
             ? { type: 'success', text: `${learner.name} was reminded.` }

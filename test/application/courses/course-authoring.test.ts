@@ -47,6 +47,7 @@ describe('CreateCourse', () => {
     const outcome = await new CreateCourse(api).execute({ title: '  ', description: '', primaryLanguage: 'HINDI' });
     expect(outcome).toEqual({
       ok: false,
+      reason: 'invalid',
       message: 'Give the course a title.',
       fields: { title: 'Give the course a title' },
     });
@@ -84,6 +85,7 @@ describe('CreateCourse', () => {
     api.failNext = new ApiError('invalid', 'VALIDATION', 'A course has this title already', { title: 'Taken' });
     expect(await new CreateCourse(api).execute({ title: 'A', description: '', primaryLanguage: 'ENGLISH' })).toEqual({
       ok: false,
+      reason: 'invalid',
       message: 'A course has this title already',
       fields: { title: 'Taken' },
     });
@@ -166,7 +168,7 @@ describe('the publish checklist', () => {
     const outcome = await new PublishCourse(api).execute(await api.load(courseId));
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
-    expect(outcome.checklist.errors.map((e) => `${e.where}: ${e.message}`)).toEqual([
+    expect(Object.entries(outcome.fields).map(([where, message]) => `${where}: ${message}`)).toEqual([
       'Course: Add at least one lesson with content.',
       'Quiz "Final": Add at least one question.',
     ]);
@@ -228,10 +230,12 @@ describe('the publish checklist', () => {
   it('shows what the server still refuses', async () => {
     const { api, courseId, lessonId } = await courseWithLesson();
     await api.createBlock(lessonId, { type: 'TEXT_AREA', alignment: 'LEFT', texts: { ENGLISH: { body: 'Hi' } } });
-    api.publishRefusal = { message: 'This course cannot be published', missing: ['The quiz "Final" has no question'] };
+    api.publishRefusal = {
+      message: 'This course cannot be published',
+      fields: { quizzes: 'The quiz "Final" has no question' },
+    };
     const outcome = await new PublishCourse(api).execute(await api.load(courseId));
     expect(outcome).toMatchObject({ ok: false, message: 'This course cannot be published' });
-    if (!outcome.ok)
-      expect(outcome.checklist.errors.map((e) => e.message)).toEqual(['The quiz "Final" has no question']);
+    if (!outcome.ok) expect(Object.values(outcome.fields)).toEqual(['The quiz "Final" has no question']);
   });
 });

@@ -1,3 +1,4 @@
+import { refuse } from '../../../src/application/shared/refusal';
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import type {
@@ -38,7 +39,7 @@ class FakeReminderApi implements ReminderApi {
   async remind(_courseId: string, mode: RemindMode, userIds?: string[]): Promise<RemindOutcome> {
     this.calls.push({ mode, userIds });
     if (!this.remindersOn)
-      return { ok: false, reason: 'reminders-off', message: 'Reminders are switched off for this course.' };
+      return refuse('conflict', 'Reminders are switched off for this course.', { code: 'reminders-off' });
     const targets = userIds ?? this.learners;
     const fresh = targets.filter((u) => this.learners.includes(u) && !this.remindedToday.has(u));
     fresh.forEach((u) => this.remindedToday.add(u));
@@ -63,7 +64,7 @@ class FakeReminderApi implements ReminderApi {
   }
   async saveSettings(settings: AssignmentSettings): Promise<SaveSettingsOutcome> {
     if (settings.overdueEveryDays > 365)
-      return { ok: false, message: 'Invalid', fields: { overdueEveryDays: 'At most 365' } };
+      return refuse('invalid', 'Invalid', { fields: { overdueEveryDays: 'At most 365' } });
     this.stored = settings;
     return { ok: true, settings };
   }

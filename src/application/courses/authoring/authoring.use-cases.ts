@@ -1,14 +1,12 @@
+import { refuse, refusalFrom, type Outcome, type Refusal } from '../../shared/refusal';
 import { LessonBlock } from '../../../contracts/learning/blocks.contract';
 import { ApiError } from '../../shared/api-error';
 import type { CourseAuthoringApi, NewCourse, PublishResult, QuizSettings } from './course-authoring-api.port';
 import { publishChecklist, type PublishChecklist } from './publish-checklist';
 import type { AuthoringCourse } from './course-authoring-api.port';
 
-export type FieldErrors = Record<string, string>;
-export type Outcome<T> = ({ ok: true } & T) | { ok: false; message: string; fields: FieldErrors };
-
-function refused(error: unknown): { ok: false; message: string; fields: FieldErrors } {
-  if (ApiError.isRefusal(error)) return { ok: false, message: error.message, fields: error.fields };
+function refused(error: unknown): Refusal<never> {
+  if (ApiError.isRefusal(error)) return refusalFrom(error);
   throw error;
 }
 
@@ -18,9 +16,9 @@ export class CreateCourse {
 
   async execute(input: NewCourse): Promise<Outcome<{ courseId: string }>> {
     const title = input.title.trim();
-    if (!title) return { ok: false, message: 'Give the course a title.', fields: { title: 'Give the course a title' } };
+    if (!title) return refuse('invalid', 'Give the course a title.', { fields: { title: 'Give the course a title' } });
     if (title.length > 200)
-      return { ok: false, message: 'Use at most 200 characters.', fields: { title: 'Use at most 200 characters' } };
+      return refuse('invalid', 'Use at most 200 characters.', { fields: { title: 'Use at most 200 characters' } });
     try {
       // Reminders on from the start: a course whose learners are never reminded is the surprising default.
       return {
@@ -50,9 +48,9 @@ export class SaveBlock {
   async execute(owner: BlockOwner, blockId: string | null, draft: unknown): Promise<Outcome<{ blockId: string }>> {
     const parsed = LessonBlock.safeParse(draft);
     if (!parsed.success) {
-      const fields: FieldErrors = {};
+      const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) fields[issue.path.join('.')] ??= issue.message;
-      return { ok: false, message: 'Some fields of this block need attention.', fields };
+      return refuse('invalid', 'Some fields of this block need attention.', { fields });
     }
     const block = parsed.data;
     try {
@@ -71,8 +69,8 @@ export class SaveBlock {
 }
 
 /** The quiz settings' own rules: a pass mark of 1 to 100 %, attempts unlimited or 1 to 20. */
-export function quizSettingsErrors(settings: QuizSettings): FieldErrors {
-  const errors: FieldErrors = {};
+export function quizSettingsErrors(settings: QuizSettings): Record<string, string> {
+  const errors: Record<string, string> = {};
   if (!settings.title.trim()) errors.title = 'Give the quiz a title';
   if (!Number.isInteger(settings.passMark) || settings.passMark < 1 || settings.passMark > 100)
     errors.passMark = 'Use a whole number from 1 to 100';
@@ -91,7 +89,7 @@ export class SaveQuiz {
 
   async execute(courseId: string, quizId: string | null, settings: QuizSettings): Promise<Outcome<{ quizId: string }>> {
     const fields = quizSettingsErrors(settings);
-    if (Object.keys(fields).length) return { ok: false, message: 'Some settings need attention.', fields };
+    if (Object.keys(fields).length) return refuse('invalid', 'Some settings need attention.', { fields });
     const clean = { ...settings, title: settings.title.trim() };
     try {
       if (quizId) await this.api.updateQuiz(quizId, clean);
@@ -138,9 +136,15 @@ export class ReorderContents {
   }
 }
 
-export type PublishOutcome =
-  | { ok: true; version: number; warnings: PublishChecklist['warnings'] }
-  | { ok: false; checklist: PublishChecklist; message: string };
+/** Refused with each of the checklist's errors (and the server's) in `fields`, keyed by where it is. */
+export type PublishOutcome = Outcome<{ version: number; warnings: PublishChecklist['warnings'] }>;
+
+function checklistRefused(message: string, errors: PublishChecklist['errors'], more: Record<string, string> = {}) {
+  const fields: Record<string, string> = {};
+  for (const { where, message: problem } of errors)
+    fields[where] = fields[where] ? `${fields[where]} ${problem}` : problem;
+  return refuse('invalid', message, { fields: { ...fields, ...more } });
+}
 
 /** Publishes when the checklist has no error; the server checks again and its refusal is shown as it words it. */
 export class PublishCourse {
@@ -148,24 +152,14 @@ export class PublishCourse {
 
   async execute(course: AuthoringCourse): Promise<PublishOutcome> {
     const checklist = publishChecklist(course);
-    if (checklist.errors.length > 0) return { ok: false, checklist, message: 'This course cannot be published yet.' };
+    if (checklist.errors.length > 0) return checklistRefused('This course cannot be published yet.', checklist.errors);
     let result: PublishResult;
     try {
       result = await this.api.publish(course.courseId);
     } catch (error) {
-      const { message } = refused(error);
-      return { ok: false, checklist, message };
+      return checklistRefused(refused(error).message, checklist.errors);
     }
-    if (!result.ok) {
-      return {
-        ok: false,
-        message: result.message,
-        checklist: {
-          ...checklist,
-          errors: [...checklist.errors, ...result.missing.map((m) => ({ where: 'Server', message: m }))],
-        },
-      };
-    }
+    if (!result.ok) return checklistRefused(result.message, checklist.errors, result.fields);
     return { ok: true, version: result.version, warnings: checklist.warnings };
   }
 }

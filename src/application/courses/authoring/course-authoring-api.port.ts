@@ -1,3 +1,4 @@
+import type { Outcome } from '../../shared/refusal';
 import type { LessonBlock } from '../../../contracts/learning/blocks.contract';
 import type { AnswerReveal } from '../../../domain/courses/blocks';
 import type { CourseLanguage, CourseStatus, LanguagePriority } from '../../../domain/courses/course';
@@ -91,8 +92,8 @@ export interface AuthoringCourse {
   contents: AuthoringContent[];
 }
 
-/** What publishing refused, in the server's words, or that it published. */
-export type PublishResult = { ok: true; version: number } | { ok: false; message: string; missing: string[] };
+/** That it published, or what publishing refused in the server's words (each missing part in `fields`). */
+export type PublishResult = Outcome<{ version: number }, never>;
 
 export const CourseAuthoringApi = Symbol('CourseAuthoringApi');
 export interface CourseAuthoringApi {

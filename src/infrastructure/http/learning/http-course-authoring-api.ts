@@ -1,3 +1,4 @@
+import { refuse } from '../../../application/shared/refusal';
 import { inject, injectable } from 'inversify';
 import type {
   AuthoringBlock,
@@ -297,7 +298,7 @@ export class HttpCourseAuthoringApi implements CourseAuthoringApi {
     } catch (error) {
       // 409 names what is missing: the message, and each missing part as a field.
       if (ApiError.is(error) && (error.reason === 'conflict' || error.reason === 'invalid')) {
-        return { ok: false, message: error.message, missing: Object.values(error.fields) };
+        return refuse(error.reason === 'conflict' ? 'conflict' : 'invalid', error.message, { fields: error.fields });
       }
       throw error;
     }

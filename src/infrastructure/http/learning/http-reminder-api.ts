@@ -1,3 +1,4 @@
+import { refuse } from '../../../application/shared/refusal';
 import { inject, injectable } from 'inversify';
 import {
   courseDetails,
@@ -28,9 +29,9 @@ export class HttpReminderApi implements ReminderApi {
       return { ok: true, ...result };
     } catch (error) {
       if (ApiError.is(error) && error.reason === 'conflict')
-        return { ok: false, reason: 'reminders-off', message: error.message };
+        return refuse('conflict', error.message, { code: 'reminders-off' });
       if (ApiError.is(error) && (error.reason === 'invalid' || error.reason === 'not-found'))
-        return { ok: false, reason: 'rejected', message: error.message };
+        return refuse(error.reason, error.message, { fields: error.fields });
       throw error;
     }
   }
@@ -44,7 +45,7 @@ export class HttpReminderApi implements ReminderApi {
       return { ok: true, settings: await this.learning.call(saveAssignmentSettings, { body: settings }) };
     } catch (error) {
       if (ApiError.is(error) && error.reason === 'invalid')
-        return { ok: false, message: error.message, fields: error.fields };
+        return refuse('invalid', error.message, { fields: error.fields });
       throw error;
     }
   }
