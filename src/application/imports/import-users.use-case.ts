@@ -1,11 +1,11 @@
+import { refuse, type Outcome } from '../shared/refusal';
 import type { ImportJob } from '../../contracts/main/invites.contract';
 import { timestampedFileName } from '../../domain/imports/import-dates';
 import type { Clock } from './clock.port';
 import { mappingProblem } from '../../domain/imports/import-columns';
 import type { ImportRequest, UserImportApi } from './user-import-api.port';
 
-export type ImportUsersOutcome =
-  { ok: true; result: ImportJob } | { ok: false; reason: 'bad-mapping'; message: string };
+export type ImportUsersOutcome = Outcome<{ result: ImportJob }, 'bad-mapping'>;
 
 /**
  * Starts the import as a background job (the answer is the QUEUED job, to be polled). The spec: a bulk file is renamed with a timestamp prefix before upload,
@@ -22,7 +22,7 @@ export class ImportUsers {
     input: Omit<ImportRequest, 'sendInvitations'> & { sendInvitations?: boolean },
   ): Promise<ImportUsersOutcome> {
     const message = mappingProblem(input.mapping);
-    if (message) return { ok: false, reason: 'bad-mapping', message };
+    if (message) return refuse('invalid', message, { code: 'bad-mapping' });
     const file = { ...input.file, name: timestampedFileName(input.file.name, this.clock.now()) };
     const result = await this.api.importUsers({
       file,

@@ -1,10 +1,11 @@
+import { refuse, type Refusal } from '../shared/refusal';
 import type { ImportHeaders } from '../../contracts/main/invites.contract';
 import { IMPORT_COLUMNS, type ColumnMapping } from '../../domain/imports/import-columns';
 import type { ImportFile, UserImportApi } from './user-import-api.port';
 
 export type ReadImportHeadersOutcome =
   | { ok: true; headers: string[]; proposed: ColumnMapping; sample: string[][]; unmatchedRequired: string[] }
-  | { ok: false; reason: 'unsupported-type' | 'too-large'; maxBytes?: number };
+  | Refusal<'unsupported-type'>;
 
 const ACCEPTED = /\.(csv|xlsx)$/i;
 
@@ -17,8 +18,15 @@ export class ReadImportHeaders {
   ) {}
 
   async execute(file: ImportFile): Promise<ReadImportHeadersOutcome> {
-    if (!ACCEPTED.test(file.name)) return { ok: false, reason: 'unsupported-type' };
-    if (file.content.size > this.maxBytes) return { ok: false, reason: 'too-large', maxBytes: this.maxBytes };
+    if (!ACCEPTED.test(file.name))
+      return refuse('invalid', 'Choose a .csv or .xlsx file.', {
+        code: 'unsupported-type',
+        fields: { file: 'CSV or XLSX' },
+      });
+    if (file.content.size > this.maxBytes) {
+      const message = `The file is too large: the limit is ${Math.floor(this.maxBytes / 1024 / 1024)} MB.`;
+      return refuse('too-large', message, { fields: { file: message } });
+    }
     const answer: ImportHeaders = await this.api.readHeaders(file);
     const unmatchedRequired = IMPORT_COLUMNS.filter((c) => c.required && answer.proposed[c.key] === undefined).map(
       (c) => c.label,

@@ -180,10 +180,7 @@ export class ImportUsersViewModel {
       runInAction(() => {
         this.status = 'idle';
         if (!outcome.ok) {
-          this.error =
-            outcome.reason === 'unsupported-type'
-              ? 'Choose a .csv or .xlsx file.'
-              : `The file is too large: the limit is ${Math.floor((outcome.maxBytes ?? 0) / 1024 / 1024)} MB.`;
+          this.error = outcome.message;
           return;
         }
         this.file = file;
