@@ -1,9 +1,11 @@
+import { refuse, refusalFrom, type Outcome } from '../shared/refusal';
 import type { EvidenceFile } from '../../contracts/case/complaints.contract';
 import type { FileTransfer, Progress } from '../courses/authoring/course-files.port';
-import { describeError } from '../shared/api-error';
+import { ApiError, describeError } from '../shared/api-error';
 import type { ComplaintsApi } from './complaints-api.port';
 
-export type EvidenceUpload = { ok: true; file: EvidenceFile } | { ok: false; message: string };
+/** Refused by the server (its own kind), or `failed` on the way. */
+export type EvidenceUpload = Outcome<{ file: EvidenceFile }>;
 
 /** Evidence: any file, sent straight to the file store, then confirmed; kept as given (photo metadata included). */
 export class UploadEvidence {
@@ -18,7 +20,8 @@ export class UploadEvidence {
       await this.transfer.put(target, file, onProgress, signal);
       return { ok: true, file: await this.api.confirmEvidence(target.fileId) };
     } catch (error) {
-      return { ok: false, message: describeError(error) };
+      if (ApiError.isRefusal(error)) return refusalFrom(error);
+      return refuse('failed', describeError(error));
     }
   }
 }

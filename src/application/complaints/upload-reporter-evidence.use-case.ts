@@ -1,5 +1,6 @@
+import { refuse, refusalFrom } from '../shared/refusal';
 import type { FileTransfer, Progress } from '../courses/authoring/course-files.port';
-import { describeError } from '../shared/api-error';
+import { ApiError, describeError } from '../shared/api-error';
 import type { IntakeApi } from './intake-api.port';
 import type { EvidenceUpload } from './upload-evidence.use-case';
 
@@ -16,7 +17,8 @@ export class UploadReporterEvidence {
       await this.transfer.put(target, file, onProgress, signal);
       return { ok: true, file: await this.api.confirmEvidence(session, target.fileId) };
     } catch (error) {
-      return { ok: false, message: describeError(error) };
+      if (ApiError.isRefusal(error)) return refusalFrom(error);
+      return refuse('failed', describeError(error));
     }
   }
 }

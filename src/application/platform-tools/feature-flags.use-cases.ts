@@ -6,7 +6,7 @@ import {
   workspacesToConfirm,
 } from '../../domain/platform/feature-flags';
 import type { FlagAdminApi } from './platform-tools-api.port';
-import { invalid, refusalOf, type Refusal } from '../shared/refusal';
+import { invalid, refusalOf, type Outcome, type Refusal } from '../shared/refusal';
 
 export type FlagOutcome = { ok: true; flag: FeatureFlag } | Refusal;
 
@@ -41,11 +41,15 @@ export class UpdateFeatureFlagValue {
   }
 }
 
-export type SetFlagWorkspacesOutcome =
-  | { ok: true; flag: FeatureFlag }
-  /** A closing flag (maintenance, elevateip) would be switched on for these workspaces: ask first. */
-  | { ok: false; reason: 'confirm'; workspaces: string[]; title: string; effect: string }
-  | Refusal;
+/** A closing flag (maintenance, elevateip) would be switched on for these workspaces: the admin is asked first. */
+export interface FlagConfirmation {
+  workspaces: string[];
+  title: string;
+  effect: string;
+}
+
+/** Saved (`flag`), or nothing sent yet because the change needs the admin's confirmation (`confirm`). */
+export type SetFlagWorkspacesOutcome = Outcome<{ flag: FeatureFlag; confirm?: never } | { confirm: FlagConfirmation }>;
 
 export class SetFeatureFlagWorkspaces {
   constructor(private readonly flags: FlagAdminApi) {}
@@ -59,7 +63,7 @@ export class SetFeatureFlagWorkspaces {
     const added = workspacesToConfirm(input.flag.key, previous, input.workspaceUrls);
     const closing = CLOSING_FLAGS[input.flag.key];
     if (closing && added.length > 0 && !input.confirmed) {
-      return { ok: false, reason: 'confirm', workspaces: added, title: closing.title, effect: closing.effect };
+      return { ok: true, confirm: { workspaces: added, title: closing.title, effect: closing.effect } };
     }
     try {
       return { ok: true, flag: await this.flags.setWorkspaces(input.flag.key, input.workspaceUrls) };

@@ -1,7 +1,7 @@
 import type { PlatformUser, UserRecord, UserStatus } from '../../contracts/main/platform-users.contract';
 import type { Role } from '../../domain/auth/roles';
 import type { PlatformUsersApi } from './platform-tools-api.port';
-import { invalid, refusalOf, type Refusal } from '../shared/refusal';
+import { invalid, refuse, refusalOf, type Outcome, type Refusal } from '../shared/refusal';
 import { isEmailAddress } from '../../domain/people/email-address';
 
 export class FindUserRecord {
@@ -30,10 +30,7 @@ export interface UserFixes {
 export class UpdateWorkspaceUser {
   constructor(private readonly users: PlatformUsersApi) {}
 
-  async execute(
-    user: PlatformUser,
-    fixes: UserFixes,
-  ): Promise<{ ok: true; user: PlatformUser } | { ok: false; reason: 'unchanged'; message: string } | Refusal> {
+  async execute(user: PlatformUser, fixes: UserFixes): Promise<Outcome<{ user: PlatformUser }, 'unchanged'>> {
     const next = {
       ...fixes,
       firstName: fixes.firstName.trim(),
@@ -48,7 +45,7 @@ export class UpdateWorkspaceUser {
     if (next.email !== user.email.toLowerCase()) changes.email = next.email;
     if (next.role !== user.role) changes.role = next.role;
     if (next.status !== user.status) changes.status = next.status;
-    if (Object.keys(changes).length === 0) return { ok: false, reason: 'unchanged', message: 'Nothing was changed' };
+    if (Object.keys(changes).length === 0) return refuse('invalid', 'Nothing was changed', { code: 'unchanged' });
     try {
       return {
         ok: true,

@@ -174,15 +174,10 @@ export class FlagsViewModel {
         workspaceUrls: values.workspaceUrls,
         confirmed,
       });
-      if (!outcome.ok && outcome.reason === 'confirm') {
+      if (outcome.ok && outcome.confirm) {
+        const { confirm } = outcome;
         runInAction(() => {
-          this.confirmation = {
-            key: flag.key,
-            workspaceUrls: values.workspaceUrls,
-            workspaces: outcome.workspaces,
-            title: outcome.title,
-            effect: outcome.effect,
-          };
+          this.confirmation = { key: flag.key, workspaceUrls: values.workspaceUrls, ...confirm };
           this.pendingValue = values.value;
         });
         return;

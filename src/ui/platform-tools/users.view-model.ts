@@ -110,7 +110,7 @@ export class PlatformUsersViewModel {
         if (outcome.ok) {
           this.record = { ...record, user: outcome.user };
           this.notice = `${outcome.user.firstName} ${outcome.user.lastName}`.trim() + ' was saved.';
-        } else if (outcome.reason === 'unchanged') {
+        } else if (outcome.code === 'unchanged') {
           this.notice = outcome.message;
         } else {
           this.saveError = outcome.message;

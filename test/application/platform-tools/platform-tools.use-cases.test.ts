@@ -63,10 +63,11 @@ describe('feature flag use cases', () => {
     const maintenance = api.flags.find((f) => f.key === 'maintenance')!;
     const asked = await set.execute({ flag: maintenance, workspaceUrls: ['acme.localhost'] });
     expect(asked).toMatchObject({
-      ok: false,
-      reason: 'confirm',
-      workspaces: ['acme.localhost'],
-      effect: expect.stringContaining('closes the workspace to everyone'),
+      ok: true,
+      confirm: {
+        workspaces: ['acme.localhost'],
+        effect: expect.stringContaining('closes the workspace to everyone'),
+      },
     });
     expect(api.calls).toEqual([]);
     const elevate = await set.execute({
@@ -74,8 +75,7 @@ describe('feature flag use cases', () => {
       workspaceUrls: ['globex.localhost'],
     });
     expect(elevate).toMatchObject({
-      reason: 'confirm',
-      effect: expect.stringContaining('with no ranges set, nobody at all'),
+      confirm: { effect: expect.stringContaining('with no ranges set, nobody at all') },
     });
     expect(await set.execute({ flag: maintenance, workspaceUrls: ['acme.localhost'], confirmed: true })).toMatchObject({
       ok: true,
@@ -237,7 +237,7 @@ describe('user lookup and fixes', () => {
       role: 'EMPLOYEE' as const,
       status: 'ACTIVE' as const,
     };
-    expect(await update.execute(LAKSHMI, same)).toMatchObject({ ok: false, reason: 'unchanged' });
+    expect(await update.execute(LAKSHMI, same)).toMatchObject({ ok: false, code: 'unchanged' });
     expect(await update.execute(LAKSHMI, { ...same, lastName: ' Iyer-Rao ' })).toMatchObject({
       ok: true,
       user: { lastName: 'Iyer-Rao' },
