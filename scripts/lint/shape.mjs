@@ -1,10 +1,13 @@
 // The server's one shape (docs/architecture.md "Rules and the tools that hold them"), checked on file contents:
 // - a route file (`*.routes.ts`) holds no SQL: route -> service -> repository;
 // - a service file (`*.service.ts`) holds no SQL (its repository does) and throws no HTTP status (it returns a result
-//   or a domain refusal; the route turns a refusal into HTTP).
+//   or a domain refusal; the route turns a refusal into HTTP);
+// - the web app's use cases, adapters and screens write no failure type of their own (`{ ok: false; ... }`): a use
+//   case answers `Outcome<T>`, whose failure is the one `Refusal` of src/application/shared/refusal.ts (its own
+//   refusals are that Refusal's `code`). The domain's rule checks (pure verdicts) are not outcomes and keep theirs.
 // Files that broke a rule before it was enforced are listed in shape-baseline.json. The list only shrinks: a new file
 // that breaks a rule fails, and so does a listed file that no longer breaks it (take it off the list).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** SQL sent from the file: a driver call (`.query(`, `.query<T>(`, `.queryText(`) or an `sql` template. */
@@ -12,19 +15,27 @@ export const SQL = /\.query(?:Text)?\s*(?:<[^>()]*>)?\s*\(|\bsql`/;
 /** An HTTP status thrown from the file: the HttpError class or one of its helpers from server/platform/errors.ts. */
 export const HTTP = /\bHttpError\b|\b(?:notFound|forbidden|unauthorized|badRequest|conflict)\s*\(|\bstatusCode\b/;
 
+/** A failure type written by hand: `{ ok: false; ...` in a type (object values are separated by commas, not `;`). */
+export const OWN_FAILURE = /\{\s*ok:\s*false\s*;/;
+
 export const RULES = {
+  clientOutcomes: {
+    files: /^(?!src\/application\/shared\/refusal\.ts$)src\/(?:application|infrastructure|ui)\/.*\.tsx?$/,
+    pattern: OWN_FAILURE,
+    why: 'a failure type of its own: answer Outcome<T> of src/application/shared/refusal.ts (a refusal of its own is a `code`)',
+  },
   routesWithSql: {
-    files: /\.routes\.ts$/,
+    files: /^server\/.*\.routes\.ts$/,
     pattern: SQL,
     why: "a route file holds SQL: move it into the area's repository (route -> service -> repository)",
   },
   servicesWithSql: {
-    files: /\.service\.ts$/,
+    files: /^server\/.*\.service\.ts$/,
     pattern: SQL,
     why: "a service file holds SQL: move it into the area's repository",
   },
   servicesThrowingHttp: {
-    files: /\.service\.ts$/,
+    files: /^server\/.*\.service\.ts$/,
     pattern: HTTP,
     why: 'a service throws an HTTP status: return a result or a domain refusal, and let the route map it to HTTP',
   },
@@ -35,7 +46,7 @@ function* sourceFiles(dir) {
     if (name === 'node_modules' || name.startsWith('.')) continue;
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) yield* sourceFiles(full);
-    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) yield full;
+    else if ((name.endsWith('.ts') || name.endsWith('.tsx')) && !name.endsWith('.d.ts')) yield full;
   }
 }
 
@@ -45,13 +56,13 @@ function code(text) {
 }
 
 /**
- * Checks every server file under `root` against RULES and the baseline. Returns the problems (empty: the rules hold)
+ * Checks every server and web-app file under `root` against RULES and the baseline. Returns the problems (empty: the rules hold)
  * and, per rule, the files that break it (what the baseline would be today).
  */
 export function checkShape(root, baseline) {
   const found = Object.fromEntries(Object.keys(RULES).map((rule) => [rule, []]));
-  const serverDir = path.join(root, 'server');
-  for (const file of sourceFiles(serverDir)) {
+  const dirs = ['server', 'src'].map((dir) => path.join(root, dir)).filter((dir) => existsSync(dir));
+  for (const file of dirs.flatMap((dir) => [...sourceFiles(dir)])) {
     const rel = path.relative(root, file).split(path.sep).join('/');
     let text = null;
     for (const [rule, { files, pattern }] of Object.entries(RULES)) {

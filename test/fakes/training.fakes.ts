@@ -218,19 +218,15 @@ export class FakeTrainingApi implements TrainingApi, CertificateVerificationApi 
     this.check('completeLesson', courseId, lessonId);
     const tick = this.answers.get('b-tick');
     if (!this.videoComplete)
-      return {
-        ok: false,
+      return refuse('conflict', 'Watch every video first.', {
         code: 'VIDEO_NOT_WATCHED',
-        missing: { 'b-video': 'Watch the video to the end' },
-        message: 'Watch every video first.',
-      };
+        fields: { 'b-video': 'Watch the video to the end' },
+      });
     if (!(tick?.type === 'CHECKBOX_WITH_TEXT' && tick.checked))
-      return {
-        ok: false,
+      return refuse('conflict', 'Answer every required block.', {
         code: 'ANSWER_MISSING',
-        missing: { 'b-tick': 'Tick the box' },
-        message: 'Answer every required block.',
-      };
+        fields: { 'b-tick': 'Tick the box' },
+      });
     this.lessonDone = true;
     this.complete();
     return { ok: true, course: { ...this.progress, completed: this.progress.status === 'COMPLETED' } };

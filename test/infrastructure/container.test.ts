@@ -81,7 +81,11 @@ describe('the composition root', () => {
     await loadArea(container, 'imports');
     const read = container.get(ReadImportHeaders);
     const file = { name: 'users.csv', content: new Blob(['x'.repeat(2048)]) };
-    expect(await read.execute(file)).toEqual({ ok: false, reason: 'too-large', maxBytes: 1024 });
+    expect(await read.execute(file)).toMatchObject({
+      ok: false,
+      reason: 'too-large',
+      message: 'The file is too large: the limit is 1 KB.',
+    });
     expect(requests).toEqual([]);
   });
 

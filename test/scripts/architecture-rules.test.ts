@@ -114,4 +114,16 @@ describe('the server shape rules (file contents)', () => {
       expect.stringContaining('server/main/users/users.service.ts — no longer breaks "servicesThrowingHttp"'),
     ]);
   });
+
+  it('refuse a failure type of its own in the web app, and accept the one Refusal', () => {
+    const dir = tree({
+      'src/application/people/remove.use-case.ts': `export type RemoveOutcome = { ok: true } | { ok: false; message: string };\n`,
+      'src/application/people/add.use-case.ts': `import type { Outcome } from '../shared/refusal';\nexport type AddOutcome = Outcome<{ id: string }, 'taken'>;\nexport const none = { ok: false, reason: 'invalid' };\n`,
+      'src/application/shared/refusal.ts': `export type Refusal = { ok: false; reason: string; message: string };\n`,
+    });
+    const { problems } = checkShape(dir, {});
+    expect(problems).toEqual([
+      expect.stringContaining('src/application/people/remove.use-case.ts — a failure type of its own'),
+    ]);
+  });
 });

@@ -1,3 +1,4 @@
+import type { Outcome } from '../shared/refusal';
 import type {
   AutoAssignRule,
   AutoAssignRuleBody,
@@ -5,16 +6,9 @@ import type {
   BulkAddUsersResult,
 } from '../../contracts/learning/auto-assign.contract';
 
-/** A refusal the screens show: the message, and the fields it names. */
-export interface Refusal {
-  ok: false;
-  reason: 'rejected' | 'not-published' | 'not-found' | 'forbidden' | 'too-large';
-  message: string;
-  fields: Record<string, string>;
-}
-
-export type SaveRuleResult = { ok: true; rule: AutoAssignRule; run: AutoAssignRun } | Refusal;
-export type BulkResult = ({ ok: true } & BulkAddUsersResult) | Refusal;
+/** Refused as `invalid` (fields named), `conflict` coded `not-published`, `not-found`, `forbidden` or `too-large`. */
+export type SaveRuleResult = Outcome<{ rule: AutoAssignRule; run: AutoAssignRun }, 'not-published'>;
+export type BulkResult = Outcome<BulkAddUsersResult, 'not-published'>;
 
 export interface PeopleFileUpload {
   name: string;

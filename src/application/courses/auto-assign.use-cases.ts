@@ -1,14 +1,11 @@
 import type { AutoAssignRuleBody } from '../../contracts/learning/auto-assign.contract';
 import { BULK_MAX_COURSES } from '../../contracts/learning/auto-assign.contract';
 import { ruleProblems } from '../../domain/courses/auto-assign-rule';
-import type { AutoAssignApi, BulkResult, PeopleFileUpload, Refusal, SaveRuleResult } from './auto-assign-api.port';
+import { refuse, type Refusal } from '../shared/refusal';
+import type { AutoAssignApi, BulkResult, PeopleFileUpload, SaveRuleResult } from './auto-assign-api.port';
 
-const refused = (message: string, fields: Record<string, string>): Refusal => ({
-  ok: false,
-  reason: 'rejected',
-  message,
-  fields,
-});
+const refused = (message: string, fields: Record<string, string>): Refusal<never> =>
+  refuse('invalid', message, { fields });
 
 /** Saves a course's rule: the window's own rule is checked here first (the server checks it again), on its field. */
 export class SaveAutoAssignRule {
@@ -42,12 +39,9 @@ export class BulkAssignCourses {
       return refused('Upload a .csv or .xlsx file', { file: 'Only .csv and .xlsx files' });
     if (file.size === 0) return refused('The file is empty', { file: 'The file is empty' });
     if (file.size > this.maxBytes) {
-      return {
-        ok: false,
-        reason: 'too-large',
-        message: `The file is larger than ${Math.floor(this.maxBytes / 1024 / 1024)} MB`,
+      return refuse('too-large', `The file is larger than ${Math.floor(this.maxBytes / 1024 / 1024)} MB`, {
         fields: { file: 'Too large' },
-      };
+      });
     }
     const courses = [...new Set(courseIds)];
     if (courses.length === 0)

@@ -24,7 +24,11 @@ export class ReadImportHeaders {
         fields: { file: 'CSV or XLSX' },
       });
     if (file.content.size > this.maxBytes) {
-      const message = `The file is too large: the limit is ${Math.floor(this.maxBytes / 1024 / 1024)} MB.`;
+      const limit =
+        this.maxBytes >= 1024 * 1024
+          ? `${Math.floor(this.maxBytes / 1024 / 1024)} MB`
+          : `${Math.ceil(this.maxBytes / 1024)} KB`;
+      const message = `The file is too large: the limit is ${limit}.`;
       return refuse('too-large', message, { fields: { file: message } });
     }
     const answer: ImportHeaders = await this.api.readHeaders(file);

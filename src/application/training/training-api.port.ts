@@ -116,10 +116,11 @@ export interface CourseProgress {
   status: LearnerStatus;
 }
 
-/** Where a lesson stands after "Mark lesson done": done, or what is still missing (block id -> the server's words). */
-export type LessonCompletion =
-  | { ok: true; course: CourseProgress & { completed: boolean } }
-  | { ok: false; code: string; missing: Record<string, string>; message: string };
+/**
+ * Where a lesson stands after "Mark lesson done": done, or refused as `conflict` with the server's code
+ * (`VIDEO_NOT_WATCHED`, `ANSWER_MISSING`) and what is still missing in `fields` (block id -> the server's words).
+ */
+export type LessonCompletion = Outcome<{ course: CourseProgress & { completed: boolean } }>;
 
 export interface AnswerInput {
   courseId: string;

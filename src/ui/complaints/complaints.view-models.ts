@@ -1,3 +1,4 @@
+import type { Outcome as UseCaseOutcome } from '../../application/shared/refusal';
 import { splitGuests } from './meeting-guests.view-model';
 import { formatTimeRange, instantOf, type DateTimeSettings } from '../../domain/shared/date-time';
 import { inject, injectable } from 'inversify';
@@ -255,9 +256,7 @@ export interface MeetingValues {
 }
 
 /** A use case run on the case as shown, answering the case after it or the server's refusal. */
-type DetailRun = (
-  detail: ComplaintDetail,
-) => Promise<{ ok: true; detail: ComplaintDetail } | { ok: false; message: string; fields?: Record<string, string> }>;
+type DetailRun = (detail: ComplaintDetail) => Promise<UseCaseOutcome<{ detail: ComplaintDetail }>>;
 
 /** A case page: parties, clocks, messages by audience, meetings, steps, close; the access log for the one presiding. */
 @injectable()

@@ -1,3 +1,4 @@
+import type { Outcome } from '../../application/shared/refusal';
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { LawApi } from '../../application/law/law-api.port';
@@ -74,11 +75,7 @@ export class EmployerDutiesViewModel {
     this.message = null;
   }
 
-  private async run(
-    action: () => Promise<
-      { ok: true; duties: EmployerDuties } | { ok: false; message: string; fields: Record<string, string> }
-    >,
-  ): Promise<boolean> {
+  private async run(action: () => Promise<Outcome<{ duties: EmployerDuties }>>): Promise<boolean> {
     this.saving = true;
     this.clearErrors();
     const outcome = await action();

@@ -517,7 +517,7 @@ export class PlayerViewModel {
       const outcome = await this.api.completeLesson(this.courseId, lesson.contentId, this.course.language);
       runInAction(() => {
         if (!outcome.ok) {
-          const missing = Object.entries(outcome.missing).map(([blockId, reason]) => {
+          const missing = Object.entries(outcome.fields).map(([blockId, reason]) => {
             const at = (lesson as PlayerLesson).blocks.findIndex((b) => b.blockId === blockId);
             return at >= 0 ? `“${short(questionOf((lesson as PlayerLesson).blocks[at]!.block))}”: ${reason}` : reason;
           });

@@ -67,7 +67,7 @@ describe('saving an auto-assignment rule', () => {
       endJoiningDate: '2024-01-01',
       enabled: true,
     });
-    expect(result).toMatchObject({ ok: false, reason: 'rejected', fields: { endJoiningDate: expect.any(String) } });
+    expect(result).toMatchObject({ ok: false, reason: 'invalid', fields: { endJoiningDate: expect.any(String) } });
     expect(api.saved).toEqual([]);
   });
 

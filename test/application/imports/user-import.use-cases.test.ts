@@ -40,7 +40,7 @@ describe('ReadImportHeaders', () => {
     expect(await new ReadImportHeaders(api, 10).execute(csvFile('users.csv', SAMPLE))).toMatchObject({
       ok: false,
       reason: 'too-large',
-      message: 'The file is too large: the limit is 0 MB.',
+      message: 'The file is too large: the limit is 1 KB.',
     });
     expect(api.uploads).toEqual([]);
   });

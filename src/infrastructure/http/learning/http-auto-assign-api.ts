@@ -13,24 +13,18 @@ import type {
   AutoAssignApi,
   BulkResult,
   PeopleFileUpload,
-  Refusal,
   SaveRuleResult,
 } from '../../../application/courses/auto-assign-api.port';
 import { ApiError } from '../../../application/shared/api-error';
+import { refuse, refusalFrom, type Refusal } from '../../../application/shared/refusal';
 import { ApiClient, LearningHttp } from '../api-client';
 
 /** A refusal of the server as the screens show it; anything else (a lost session, a failure) is thrown on. */
-function refusal(error: unknown): Refusal {
+function refusal(error: unknown): Refusal<'not-published'> {
   if (ApiError.is(error)) {
-    const reason =
-      error.reason === 'invalid'
-        ? 'rejected'
-        : error.reason === 'conflict'
-          ? 'not-published'
-          : error.reason === 'not-found' || error.reason === 'forbidden' || error.reason === 'too-large'
-            ? error.reason
-            : null;
-    if (reason) return { ok: false, reason, message: error.message, fields: error.fields };
+    if (error.reason === 'conflict')
+      return refuse('conflict', error.message, { code: 'not-published', fields: error.fields });
+    if (['invalid', 'not-found', 'forbidden', 'too-large'].includes(error.reason)) return refusalFrom(error);
   }
   throw error;
 }

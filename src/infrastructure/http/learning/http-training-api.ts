@@ -90,7 +90,7 @@ export class HttpTrainingApi implements TrainingApi, CertificateVerificationApi 
       };
     } catch (error) {
       if (ApiError.is(error) && error.reason === 'conflict')
-        return { ok: false, code: error.code, missing: error.fields, message: error.message };
+        return refuse('conflict', error.message, { code: error.code, fields: error.fields });
       throw error;
     }
   }
