@@ -19,12 +19,10 @@ function destinationFor(channel: CodeChannel, raw: string): string | null {
 export class RequestSignInCode {
   constructor(private readonly auth: AuthApi) {}
 
-  async execute(
-    channel: CodeChannel,
-    raw: string,
-  ): Promise<CodeRequestResult | Refusal<'invalid-destination'>> {
+  async execute(channel: CodeChannel, raw: string): Promise<CodeRequestResult | Refusal<'invalid-destination'>> {
     const destination = destinationFor(channel, raw);
-    if (!destination) return refuse('invalid', 'Enter a valid email address or phone number.', { code: 'invalid-destination' });
+    if (!destination)
+      return refuse('invalid', 'Enter a valid email address or phone number.', { code: 'invalid-destination' });
     return this.auth.requestSignInCode(channel, destination);
   }
 }
@@ -45,7 +43,8 @@ export class SignInWithCode {
     requestedRedirect?: string | null;
   }): Promise<SignInOutcome> {
     const destination = destinationFor(input.channel, input.destination);
-    if (!destination || !looksLikeOneTimeCode(input.code)) return refuse('invalid', 'Enter the 6 digits of the code.', { code: 'invalid-code-format' });
+    if (!destination || !looksLikeOneTimeCode(input.code))
+      return refuse('invalid', 'Enter the 6 digits of the code.', { code: 'invalid-code-format' });
     const result = await this.auth.signInWithCode(input.channel, {
       destination,
       code: input.code.trim(),

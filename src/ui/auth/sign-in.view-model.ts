@@ -184,11 +184,7 @@ export class SignInViewModel {
     this.error = null;
   }
 
-  private async run(
-    attempt: () => Promise<SignInOutcome>,
-    wrongMessage: string,
-    identifier?: string,
-  ): Promise<void> {
+  private async run(attempt: () => Promise<SignInOutcome>, wrongMessage: string, identifier?: string): Promise<void> {
     this.status = 'pending';
     this.error = null;
     try {
