@@ -337,3 +337,66 @@ export async function removeMembers(
     [workspaceId, groupId, userIds, hq],
   );
 }
+
+// ---- Bulk: the same reads and writes for many people in one statement each.
+
+/** Everyone holding one of these emails (any case) or external ids, deleted by SCIM or not. */
+export async function findByIdentities(
+  tx: Sql,
+  workspaceId: string,
+  emails: string[],
+  externalIds: string[],
+): Promise<{ id: string; deleted: boolean; email: string; external_id: string | null }[]> {
+  if (emails.length === 0 && externalIds.length === 0) return [];
+  return tx.query(
+    `SELECT id, scim_deleted_at IS NOT NULL AS deleted, lower(email) AS email, scim_external_id AS external_id FROM users
+      WHERE workspace_id = $1 AND (lower(email) = ANY($2::text[]) OR scim_external_id = ANY($3::text[]))`,
+    [workspaceId, emails, externalIds],
+  );
+}
+
+/** Which of these ids are people of the workspace. */
+export async function existingUserIds(tx: Sql, workspaceId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx.query<{ id: string }>(
+    `SELECT id::text AS id FROM users WHERE workspace_id = $1 AND id::text = ANY($2::text[])`,
+    [workspaceId, ids],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Inserts people as `insertUser` does, in one statement; answers their ids in the order given. */
+export async function insertUsers(tx: Sql, workspaceId: string, users: UserWrite[]): Promise<string[]> {
+  if (users.length === 0) return [];
+  const column = <T>(pick: (u: UserWrite) => T) => users.map(pick);
+  const rows = await tx.query<{ id: string; n: number }>(
+    `WITH input AS (
+       SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[],
+                            $9::uuid[], $10::uuid[], $11::text[])
+         WITH ORDINALITY AS t(email, first_name, last_name, designation, employee_id, scim_external_id, manager_id,
+                              branch_id, department_id, status, n)
+     ), made AS (
+       INSERT INTO users (workspace_id, email, first_name, last_name, designation, employee_id, scim_external_id,
+                          manager_id, branch_id, department_id, role, status)
+       SELECT $1, email, first_name, last_name, designation, employee_id, scim_external_id, manager_id, branch_id,
+              department_id, 'EMPLOYEE', status
+         FROM input ORDER BY n
+       RETURNING id, email
+     )
+     SELECT made.id, input.n::int AS n FROM made JOIN input ON input.email = made.email ORDER BY input.n`,
+    [
+      workspaceId,
+      column((u) => u.email),
+      column((u) => u.firstName),
+      column((u) => u.lastName),
+      column((u) => u.designation),
+      column((u) => u.employeeId),
+      column((u) => u.externalId),
+      column((u) => u.managerId),
+      column((u) => u.branchId),
+      column((u) => u.departmentId),
+      column((u) => (u.active ? 'ACTIVE' : 'INACTIVE')),
+    ],
+  );
+  return rows.map((r) => r.id);
+}
