@@ -1,9 +1,9 @@
 import {
   SCIM_BULK_RESPONSE,
-  type BulkOperation,
-  type BulkOperationResult,
-  type BulkRequest,
-  type BulkResponse,
+  type ScimBulkOperation,
+  type ScimBulkOperationResult,
+  type ScimBulkRequest,
+  type ScimBulkResponse,
 } from '../../../src/contracts/main/scim.contract';
 import { auditAll } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
@@ -28,10 +28,10 @@ interface BulkState {
   resolved: Map<string, string>;
   errors: number;
   failOnErrors: number;
-  results: Map<number, BulkOperationResult>;
+  results: Map<number, ScimBulkOperationResult>;
 }
 
-type Indexed = { index: number; op: BulkOperation };
+type Indexed = { index: number; op: ScimBulkOperation };
 type PendingCreate = Indexed & { input: UserInput };
 
 /**
@@ -49,7 +49,7 @@ export class ScimBulkService {
     private readonly scim: ScimService,
   ) {}
 
-  async run(caller: ScimCaller, request: BulkRequest): Promise<Outcome<BulkResponse>> {
+  async run(caller: ScimCaller, request: ScimBulkRequest): Promise<Outcome<ScimBulkResponse>> {
     const state: BulkState = {
       resolved: new Map(),
       errors: 0,
@@ -267,13 +267,13 @@ export class ScimBulkService {
   }
 }
 
-const isGroup = (op: BulkOperation) => op.path.startsWith('/Groups');
+const isGroup = (op: ScimBulkOperation) => op.path.startsWith('/Groups');
 const stopped = (state: BulkState) => state.errors >= state.failOnErrors;
 
-type Answer = Pick<BulkOperationResult, 'status' | 'location' | 'response'>;
+type Answer = Pick<ScimBulkOperationResult, 'status' | 'location' | 'response'>;
 
 function record(state: BulkState, { index, op }: Indexed, answer: Answer): void {
-  const result: BulkOperationResult = {
+  const result: ScimBulkOperationResult = {
     method: op.method,
     ...(op.bulkId ? { bulkId: op.bulkId } : {}),
     ...(op.version ? { version: op.version } : {}),
@@ -297,7 +297,7 @@ function refused(refusal: Refusal): Answer {
 }
 
 /** The bulkIds an operation's data names (`"bulkId:<id>"` anywhere in it). */
-function references(op: BulkOperation): string[] {
+function references(op: ScimBulkOperation): string[] {
   const found: string[] = [];
   const walk = (value: unknown): void => {
     if (typeof value === 'string') {

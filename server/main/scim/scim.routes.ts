@@ -4,7 +4,7 @@ import type { ApiDeps } from '../../platform/deps';
 import type { Limit } from '../../platform/rate-limiter';
 import { REFUSAL_STATUS, type Outcome } from '../../platform/refusal';
 import {
-  BulkRequest,
+  ScimBulkRequest,
   SCIM_BULK_MAX_OPERATIONS,
   SCIM_BULK_MAX_PAYLOAD,
 } from '../../../src/contracts/main/scim.contract';
@@ -141,7 +141,7 @@ export async function scimRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       const count = Array.isArray(body?.Operations) ? body.Operations.length : 0;
       if (count > SCIM_BULK_MAX_OPERATIONS)
         throw new HttpError(413, 'tooLarge', `A Bulk request may hold at most ${SCIM_BULK_MAX_OPERATIONS} operations`);
-      const parsed = BulkRequest.safeParse(body);
+      const parsed = ScimBulkRequest.safeParse(body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
         const where = issue.path

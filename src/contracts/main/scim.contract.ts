@@ -12,12 +12,12 @@ export const SCIM_BULK_RESPONSE = 'urn:ietf:params:scim:api:messages:2.0:BulkRes
 export const SCIM_BULK_MAX_OPERATIONS = 1000;
 export const SCIM_BULK_MAX_PAYLOAD = 1024 * 1024;
 
-export const BulkMethod = z.enum(['POST', 'PUT', 'PATCH', 'DELETE']);
-export type BulkMethod = z.infer<typeof BulkMethod>;
+export const ScimBulkMethod = z.enum(['POST', 'PUT', 'PATCH', 'DELETE']);
+export type ScimBulkMethod = z.infer<typeof ScimBulkMethod>;
 
-export const BulkOperation = z
+export const ScimBulkOperation = z
   .object({
-    method: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), BulkMethod),
+    method: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), ScimBulkMethod),
     bulkId: z.string().min(1).max(100).optional(),
     version: z.string().max(100).optional(),
     path: z
@@ -37,15 +37,15 @@ export const BulkOperation = z
     if (op.method !== 'DELETE' && !op.data)
       ctx.addIssue({ code: 'custom', path: ['data'], message: `${op.method} needs data` });
   });
-export type BulkOperation = z.infer<typeof BulkOperation>;
+export type ScimBulkOperation = z.infer<typeof ScimBulkOperation>;
 
-export const BulkRequest = z
+export const ScimBulkRequest = z
   .object({
     schemas: z
       .array(z.string())
       .refine((s) => s.includes(SCIM_BULK_REQUEST), `schemas must include ${SCIM_BULK_REQUEST}`),
     failOnErrors: z.number().int().min(1).optional(),
-    Operations: z.array(BulkOperation).min(1).max(SCIM_BULK_MAX_OPERATIONS),
+    Operations: z.array(ScimBulkOperation).min(1).max(SCIM_BULK_MAX_OPERATIONS),
   })
   .superRefine((request, ctx) => {
     const seen = new Set<string>();
@@ -56,10 +56,10 @@ export const BulkRequest = z
       seen.add(op.bulkId);
     });
   });
-export type BulkRequest = z.infer<typeof BulkRequest>;
+export type ScimBulkRequest = z.infer<typeof ScimBulkRequest>;
 
-export const BulkOperationResult = z.object({
-  method: BulkMethod,
+export const ScimBulkOperationResult = z.object({
+  method: ScimBulkMethod,
   bulkId: z.string().optional(),
   version: z.string().optional(),
   /** The resource's URL, when there is one (a create that succeeded, or the operation's own target). */
@@ -69,10 +69,10 @@ export const BulkOperationResult = z.object({
   /** On an error: SCIM's error body. */
   response: z.record(z.string(), z.unknown()).optional(),
 });
-export type BulkOperationResult = z.infer<typeof BulkOperationResult>;
+export type ScimBulkOperationResult = z.infer<typeof ScimBulkOperationResult>;
 
-export const BulkResponse = z.object({
+export const ScimBulkResponse = z.object({
   schemas: z.array(z.literal(SCIM_BULK_RESPONSE)),
-  Operations: z.array(BulkOperationResult),
+  Operations: z.array(ScimBulkOperationResult),
 });
-export type BulkResponse = z.infer<typeof BulkResponse>;
+export type ScimBulkResponse = z.infer<typeof ScimBulkResponse>;
