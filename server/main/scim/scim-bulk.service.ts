@@ -199,7 +199,7 @@ export class ScimBulkService {
         else created(state, item, caller, outcome.value.id!);
         continue;
       }
-      if (input.managerId && !managers.has(input.managerId)) {
+      if (input.managerId && !managers.has(input.managerId.toLowerCase())) {
         record(state, item, failure(400, 'manager.value names no user', 'invalidValue'));
         continue;
       }

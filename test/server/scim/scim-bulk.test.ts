@@ -251,6 +251,8 @@ describe.each(DATABASES)('SCIM Bulk on %s', (kind) => {
       },
     ]);
     expect((res.body.Operations as Result[]).map((r) => r.status)).toEqual(['404', '404', '404']);
+    const notAnId = await bulk([{ method: 'DELETE', path: '/Users/not-an-id' }]);
+    expect((notAnId.body.Operations as Result[]).map((r) => r.status)).toEqual(['404']);
     expect(await userRow(stranger.id)).toMatchObject({ status: 'ACTIVE', scim_deleted_at: null });
     // And the key is refused on the other workspace's host altogether.
     expect((await bulk([{ method: 'DELETE', path: `/Users/${stranger.id}` }], {}, key, other.host)).status).toBe(401);
