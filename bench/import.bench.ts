@@ -14,83 +14,17 @@ import { PgliteDatabase } from '../server/platform/db/pglite-database';
 import { PostgresDatabase } from '../server/platform/db/postgres-database';
 import { DEMO_PASSWORD } from '../server/seed/demo.seed';
 import { csvUpload, ResidentMemory, serverDatabase, ServerProcess, sleep } from './server-process';
+import { benchPeople, PEOPLE_CSV_MAPPING, peopleCsv, type BenchPerson } from './support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8292);
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
-const HEADER =
-  'Email,First Name,Last Name,Employee ID,Gender,Department,Designation,Business Unit,Role,Home Address,Phone Number,Date of Joining';
-const MAPPING = {
-  email: 0,
-  firstName: 1,
-  lastName: 2,
-  employeeId: 3,
-  gender: 4,
-  department: 5,
-  designation: 6,
-  branch: 7,
-  role: 8,
-  homeAddress: 9,
-  phoneNumber: 10,
-  dateOfJoining: 11,
-};
-const UNITS = ['Acme Headquarters', 'Acme Pune'];
-const DEPARTMENTS = ['Human Resources', 'Engineering', 'Sales'];
-
-interface BenchRow {
-  email: string;
-  first: string;
-  last: string;
-  employeeId: string;
-  gender: string;
-  department: string;
-  designation: string;
-  unit: string;
-  address: string;
-  phone: string;
-  joined: string;
-}
-
-function generateRows(): BenchRow[] {
-  return Array.from({ length: ROWS }, (_, i) => ({
-    email: `bench.user${i}@bench-import.test`,
-    first: `First${i}`,
-    last: `Last${i}`,
-    employeeId: `E${100000 + i}`,
-    gender: i % 2 ? 'F' : 'M',
-    department: DEPARTMENTS[i % 3],
-    designation: 'Analyst',
-    unit: UNITS[i % 2],
-    address: `${i} Long Street, Pune`,
-    phone: `+91${9000000000 + i}`,
-    joined: `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
-  }));
-}
-
-function toCsv(rows: BenchRow[]): string {
-  const lines = rows.map((r) =>
-    [
-      r.email,
-      r.first,
-      r.last,
-      r.employeeId,
-      r.gender,
-      r.department,
-      r.designation,
-      r.unit,
-      'Employee',
-      `"${r.address}"`,
-      r.phone,
-      r.joined,
-    ].join(','),
-  );
-  return `${HEADER}\n${lines.join('\n')}\n`;
-}
+const generateRows = (): BenchPerson[] => benchPeople(ROWS, 'bench-import.test');
 
 const COPY_COLUMNS =
   '(workspace_id, email, first_name, last_name, employee_id, gender, designation, branch_id, department_id, role, home_address, phone_number, date_of_joining, status)';
 
 /** The same rows, with the ids our import resolves, as COPY's CSV input; emails kept apart by a prefix. */
-async function copyInput(db: Database, rows: BenchRow[]): Promise<string> {
+async function copyInput(db: Database, rows: BenchPerson[]): Promise<string> {
   const [ws] = await db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
   const units = new Map(
     (
@@ -179,13 +113,13 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     running = true;
     const token = await server.signIn('admin@acme.test', DEMO_PASSWORD);
     // The upload body is built before measuring: in real use the browser builds it, not the server.
-    const upload = await csvUpload(toCsv(generateRows()), 'bench.csv', MAPPING);
+    const upload = await csvUpload(peopleCsv(generateRows()), 'bench.csv', PEOPLE_CSV_MAPPING);
     const validate = () => server.upload('/main-api/api/invite/bulk/validate', token, upload);
     // A server that has been running has its code loaded: one small validate first (it writes nothing).
     const warmUp = await server.upload(
       '/main-api/api/invite/bulk/validate',
       token,
-      await csvUpload(toCsv(generateRows().slice(0, 1000)), 'warm-up.csv', MAPPING),
+      await csvUpload(peopleCsv(generateRows().slice(0, 1000)), 'warm-up.csv', PEOPLE_CSV_MAPPING),
     );
     if (warmUp.status !== 200) throw new Error(`warm-up validate: ${warmUp.status} ${JSON.stringify(warmUp.json)}`);
     await sleep(500);

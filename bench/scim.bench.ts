@@ -1,39 +1,24 @@
-// SCIM provisioning benchmark (`npm run bench scim`): 10,000 people created through `POST /scim/v2/Users` as an
-// identity provider's first sync sends them (a few requests at a time, each waiting for its answer; a 429 waits for
-// its Retry-After, as Entra ID and Okta do), beside the bulk import of the same people (validate + import of one CSV,
-// to the job's end) on the same server and database, in the same run. Both go to the real server in its own process,
-// over HTTP. The ratio is SCIM's people per second over the import's; target >= 0.3x (docs/integrations.md
-// "Benchmark"). BENCH_SCIM_USERS and BENCH_SCIM_CONCURRENCY change the size and the provider's parallelism;
+// SCIM provisioning benchmark (`npm run bench scim`): 10,000 people created through `POST /scim/v2/Bulk` (requests of
+// 1,000 operations, one at a time, each waiting for its answer; a 429 waits for its Retry-After), some through single
+// `POST /scim/v2/Users` as Entra ID and Okta send them (four at a time), beside the bulk import of the same people
+// (validate + import of the same CSV as `npm run bench import`, to the job's end) on the same server and database, in
+// the same run. Everything goes to the real server in its own process, over HTTP. The ratio is SCIM Bulk's people per
+// second over the import's; target >= 0.3x (docs/integrations.md "Benchmark"). BENCH_SCIM_USERS changes the size,
+// BENCH_SCIM_SINGLES the number created one by one, BENCH_SCIM_BULK the operations per Bulk request;
 // BENCH_DATABASE_URL=postgres://... measures on PostgreSQL too.
 import { execSync } from 'node:child_process';
 import { DEMO_PASSWORD } from '../server/seed/demo.seed';
-import { csvUpload, serverDatabase, ServerProcess, sleep } from './server-process';
+import { csvUpload, serverDatabase, ServerProcess, sleep, type Answer } from './server-process';
+import { benchPeople, PEOPLE_CSV_MAPPING, peopleCsv, type BenchPerson } from './support';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8293);
 const USERS = Number(process.env.BENCH_SCIM_USERS ?? 10_000);
-const CONCURRENCY = Number(process.env.BENCH_SCIM_CONCURRENCY ?? 4);
-const HEADER =
-  'Email,First Name,Last Name,Employee ID,Gender,Department,Designation,Business Unit,Role,Home Address,Phone Number,Date of Joining';
-const MAPPING = { email: 0, firstName: 1, lastName: 2, employeeId: 3, designation: 6 };
+const SINGLES = Number(process.env.BENCH_SCIM_SINGLES ?? 1_000);
+const PER_BULK = Number(process.env.BENCH_SCIM_BULK ?? 1_000);
+const CONCURRENCY = 4;
 
-interface Person {
-  email: string;
-  first: string;
-  last: string;
-  employeeId: string;
-}
-
-/** The same people for both sides, told apart by the address's domain (both sides create all of them). */
-const people = (domain: string): Person[] =>
-  Array.from({ length: USERS }, (_, i) => ({
-    email: `person${i}@${domain}`,
-    first: `First${i}`,
-    last: `Last${i}`,
-    employeeId: `${domain.split('.')[0]}-${100000 + i}`,
-  }));
-
-/** What Entra ID sends to create a person (its attribute mapping's defaults). */
-const scimUser = (p: Person) => ({
+/** What Entra ID sends to create a person (its attribute mapping's defaults), with the CSV's department and title. */
+const scimUser = (p: BenchPerson) => ({
   schemas: ['urn:ietf:params:scim:schemas:core:2.0:User', 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'],
   externalId: p.employeeId,
   userName: p.email,
@@ -41,8 +26,11 @@ const scimUser = (p: Person) => ({
   displayName: `${p.first} ${p.last}`,
   name: { givenName: p.first, familyName: p.last },
   emails: [{ primary: true, type: 'work', value: p.email }],
-  title: 'Analyst',
-  'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User': { employeeNumber: p.employeeId },
+  title: p.designation,
+  'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User': {
+    employeeNumber: p.employeeId,
+    department: p.department,
+  },
 });
 
 const load = () =>
@@ -50,6 +38,16 @@ const load = () =>
     .toString()
     .trim()
     .replace(/^.*load average: /, '');
+
+/** Sends until the answer is not a 429 (waiting its Retry-After, as providers do); counts the 429s. */
+async function patiently(send: () => Promise<Answer>, throttled: { n: number }): Promise<Answer> {
+  for (;;) {
+    const res = await send();
+    if (res.status !== 429) return res;
+    throttled.n += 1;
+    await sleep(1000);
+  }
+}
 
 async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
   const database = await serverDatabase(kind, 'bench-scim');
@@ -65,42 +63,59 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     });
     if (made.status !== 200) throw new Error(`key: ${made.status} ${JSON.stringify(made.json)}`);
     const key = made.json.secret as string;
-    // A server that has been running has its code loaded: a few creates first, of people outside the measured set.
-    for (const p of people('warm-up.scim.test').slice(0, 20)) {
-      const res = await server.request('POST', '/scim/v2/Users', { token: key, json: scimUser(p) });
+    const createOne = (p: BenchPerson) => server.request('POST', '/scim/v2/Users', { token: key, json: scimUser(p) });
+    const createMany = (people: BenchPerson[]) =>
+      server.request('POST', '/scim/v2/Bulk', {
+        token: key,
+        json: {
+          schemas: ['urn:ietf:params:scim:api:messages:2.0:BulkRequest'],
+          Operations: people.map((p, i) => ({ method: 'POST', path: '/Users', bulkId: `p${i}`, data: scimUser(p) })),
+        },
+      });
+    // A server that has been running has its code loaded: a few of each first, of people outside the measured sets.
+    const warm = benchPeople(40, 'warm-up.scim.test', 'W');
+    for (const p of warm.slice(0, 20)) {
+      const res = await createOne(p);
       if (res.status !== 201) throw new Error(`warm-up: ${res.status} ${JSON.stringify(res.json)}`);
     }
+    const warmBulk = await createMany(warm.slice(20));
+    if (warmBulk.status !== 200) throw new Error(`warm-up bulk: ${warmBulk.status} ${JSON.stringify(warmBulk.json)}`);
     await sleep(500);
 
     const loadBefore = load();
-    // SCIM: CONCURRENCY workers, each sending its next person when the last is answered.
-    const scimPeople = people('scim.bench.test');
+    // SCIM Bulk: requests of PER_BULK creates, one at a time.
+    const bulkPeople = benchPeople(USERS, 'bulk.scim.test', 'B');
+    const bulkThrottled = { n: 0 };
+    const bulkStart = performance.now();
+    for (let i = 0; i < bulkPeople.length; i += PER_BULK) {
+      const res = await patiently(() => createMany(bulkPeople.slice(i, i + PER_BULK)), bulkThrottled);
+      if (res.status !== 200) throw new Error(`SCIM Bulk: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`);
+      const failed = (res.json.Operations as { status: string }[]).filter((o) => o.status !== '201');
+      if (failed.length > 0) throw new Error(`SCIM Bulk: ${failed.length} not created: ${JSON.stringify(failed[0])}`);
+    }
+    const bulkMs = performance.now() - bulkStart;
+
+    // SCIM one by one: CONCURRENCY workers, each sending its next person when the last is answered.
+    const singlePeople = benchPeople(SINGLES, 'single.scim.test', 'S');
+    const singleThrottled = { n: 0 };
     let next = 0;
-    let throttled = 0;
-    const scimStart = performance.now();
+    const singleStart = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
-        for (let i = next++; i < scimPeople.length; i = next++) {
-          for (;;) {
-            const res = await server.request('POST', '/scim/v2/Users', { token: key, json: scimUser(scimPeople[i]!) });
-            if (res.status === 201) break;
-            if (res.status !== 429) throw new Error(`SCIM create: ${res.status} ${JSON.stringify(res.json)}`);
-            throttled += 1;
-            await sleep(1000);
-          }
+        for (let i = next++; i < singlePeople.length; i = next++) {
+          const res = await patiently(() => createOne(singlePeople[i]!), singleThrottled);
+          if (res.status !== 201) throw new Error(`SCIM create: ${res.status} ${JSON.stringify(res.json)}`);
         }
       }),
     );
-    const scimMs = performance.now() - scimStart;
+    const singleMs = performance.now() - singleStart;
 
-    // The bulk import of the same people: upload and validate, start, wait for the job's end.
-    const csv =
-      `${HEADER}\n` +
-      people('import.bench.test')
-        .map((p) => [p.email, p.first, p.last, p.employeeId, '', '', 'Analyst', '', '', '', '', ''].join(','))
-        .join('\n') +
-      '\n';
-    const upload = await csvUpload(csv, 'people.csv', MAPPING);
+    // The bulk import of the same people, from the import benchmark's file: upload and validate, start, wait.
+    const upload = await csvUpload(
+      peopleCsv(benchPeople(USERS, 'import.scim.test', 'I')),
+      'people.csv',
+      PEOPLE_CSV_MAPPING,
+    );
     const importStart = performance.now();
     const validation = await server.upload('/main-api/api/invite/bulk/validate', token, upload);
     if (validation.status !== 200) throw new Error(`validate: ${validation.status} ${JSON.stringify(validation.json)}`);
@@ -117,20 +132,22 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
       throw new Error(`import: ${JSON.stringify(imported)}`);
     const loadAfter = load();
 
-    const scimRate = USERS / (scimMs / 1000);
+    const bulkRate = USERS / (bulkMs / 1000);
+    const singleRate = SINGLES / (singleMs / 1000);
     const importRate = USERS / (importMs / 1000);
-    const ratio = scimRate / importRate;
+    const ratio = bulkRate / importRate;
+    console.log(`\nSCIM provisioning, ${kind}`);
     console.log(
-      `\nSCIM provisioning, ${USERS.toLocaleString('en')} people, ${kind}, ${CONCURRENCY} requests at a time`,
+      `  SCIM POST /Bulk, ${USERS.toLocaleString('en')} people in requests of ${PER_BULK}: ${(bulkMs / 1000).toFixed(1)} s -> ${bulkRate.toFixed(0)} people/s (${bulkThrottled.n} answers 429)`,
     );
     console.log(
-      `  SCIM POST /Users: ${(scimMs / 1000).toFixed(1)} s -> ${scimRate.toFixed(0)} people/s (${throttled} answers 429)`,
+      `  SCIM POST /Users, ${SINGLES.toLocaleString('en')} people, ${CONCURRENCY} at a time: ${(singleMs / 1000).toFixed(1)} s -> ${singleRate.toFixed(0)} people/s (${singleThrottled.n} answers 429)`,
     );
     console.log(
-      `  bulk import (validate + job): ${(importMs / 1000).toFixed(1)} s -> ${importRate.toFixed(0)} people/s`,
+      `  bulk import of ${USERS.toLocaleString('en')} (validate + job): ${(importMs / 1000).toFixed(1)} s -> ${importRate.toFixed(0)} people/s`,
     );
     console.log(
-      `  ratio (SCIM / import): ${ratio.toFixed(2)} (target >= 0.30) ${ratio >= 0.3 ? 'OK' : 'BELOW TARGET'}`,
+      `  ratio (SCIM Bulk / import): ${ratio.toFixed(2)} (target >= 0.30) ${ratio >= 0.3 ? 'OK' : 'BELOW TARGET'}; singles / import: ${(singleRate / importRate).toFixed(2)}`,
     );
     console.log(`  load (uptime) before / after: ${loadBefore} / ${loadAfter}`);
   } finally {

@@ -136,3 +136,82 @@ export async function alternate(
 /** The p-th percentile of sorted latencies. */
 export const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/** The header of the people CSV the import benchmarks upload (the import's template). */
+export const PEOPLE_CSV_HEADER =
+  'Email,First Name,Last Name,Employee ID,Gender,Department,Designation,Business Unit,Role,Home Address,Phone Number,Date of Joining';
+
+/** One generated person, with every column of the people CSV. */
+export interface BenchPerson {
+  email: string;
+  first: string;
+  last: string;
+  employeeId: string;
+  gender: string;
+  department: string;
+  designation: string;
+  unit: string;
+  address: string;
+  phone: string;
+  joined: string;
+}
+
+const BENCH_UNITS = ['Acme Headquarters', 'Acme Pune'];
+const BENCH_DEPARTMENTS = ['Human Resources', 'Engineering', 'Sales'];
+
+/**
+ * `count` people for the import and SCIM benchmarks: `bench.user<i>@<domain>`, employee ids `<idPrefix><100000 + i>`.
+ * Benchmarks that create the same people twice (SCIM beside the import) tell the sets apart by domain and prefix.
+ */
+export function benchPeople(count: number, domain: string, idPrefix = 'E'): BenchPerson[] {
+  return Array.from({ length: count }, (_, i) => ({
+    email: `bench.user${i}@${domain}`,
+    first: `First${i}`,
+    last: `Last${i}`,
+    employeeId: `${idPrefix}${100000 + i}`,
+    gender: i % 2 ? 'F' : 'M',
+    department: BENCH_DEPARTMENTS[i % 3]!,
+    designation: 'Analyst',
+    unit: BENCH_UNITS[i % 2]!,
+    address: `${i} Long Street, Pune`,
+    phone: `+91${9000000000 + i}`,
+    joined: `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+  }));
+}
+
+/** The people as the import's CSV (every column of its template), the file a bulk import uploads. */
+export function peopleCsv(people: readonly BenchPerson[]): string {
+  const lines = people.map((r) =>
+    [
+      r.email,
+      r.first,
+      r.last,
+      r.employeeId,
+      r.gender,
+      r.department,
+      r.designation,
+      r.unit,
+      'Employee',
+      `"${r.address}"`,
+      r.phone,
+      r.joined,
+    ].join(','),
+  );
+  return `${PEOPLE_CSV_HEADER}\n${lines.join('\n')}\n`;
+}
+
+/** The column of each field in `peopleCsv`, as the import's mapping names them. */
+export const PEOPLE_CSV_MAPPING = {
+  email: 0,
+  firstName: 1,
+  lastName: 2,
+  employeeId: 3,
+  gender: 4,
+  department: 5,
+  designation: 6,
+  branch: 7,
+  role: 8,
+  homeAddress: 9,
+  phoneNumber: 10,
+  dateOfJoining: 11,
+};

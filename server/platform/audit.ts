@@ -37,3 +37,29 @@ export async function audit(tx: Sql, event: AuditEvent): Promise<void> {
     ],
   );
 }
+
+/** `audit` for many events in one statement (a bulk change: one row per person, as the single change writes). */
+export async function auditAll(tx: Sql, events: readonly AuditEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const keyId = actingApiKey();
+  const rows = events.map((event) => {
+    const key = event.actorApiKeyId ?? keyId;
+    return key
+      ? { ...event, actorUserId: null, actorApiKeyId: key, details: { ...event.details, apiKeyId: key } }
+      : event;
+  });
+  await tx.query(
+    `INSERT INTO audit_events (workspace_id, actor_user_id, actor_platform_admin_id, actor_api_key_id, action, target, ip, details)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::jsonb[])`,
+    [
+      rows.map((e) => e.workspaceId ?? MAIN_SITE_WORKSPACE_ID),
+      rows.map((e) => e.actorUserId ?? null),
+      rows.map((e) => e.actorPlatformAdminId ?? null),
+      rows.map((e) => e.actorApiKeyId ?? null),
+      rows.map((e) => e.action),
+      rows.map((e) => e.target ?? null),
+      rows.map((e) => e.ip ?? null),
+      rows.map((e) => JSON.stringify(e.details ?? {})),
+    ],
+  );
+}

@@ -61,6 +61,19 @@ export class RateLimits {
     await this.prune();
   }
 
+  /**
+   * `take` of `count` events at once (a SCIM Bulk request counted by its operations): allowed only when all of them fit
+   * in every key's allowance; `count` is capped at the smallest allowance, so a call can always fit in an empty window.
+   */
+  async takeMany(keys: readonly LimitKey[], count: number, tx?: Sql): Promise<void> {
+    const list = unique(keys);
+    if (list.length === 0) return;
+    const weight = Math.max(1, Math.min(Math.floor(count), ...list.map((k) => k.limit.max)));
+    const rows = await this.run(TAKE_MANY, keys, tx, [weight]);
+    refuseIfFull(keys, rows, weight);
+    await this.prune();
+  }
+
   /** Forgets the events of these keys (the right password ends a run of failures). */
   async reset(keys: readonly LimitKey[], tx?: Sql): Promise<void> {
     const hashed = unique(keys).map((k) => k.hash);
@@ -182,14 +195,14 @@ function unique(keys: readonly LimitKey[]): (LimitKey & { hash: string })[] {
   return [...byHash.values()];
 }
 
-function refuseIfFull(keys: readonly LimitKey[], rows: StateRow[]): void {
+function refuseIfFull(keys: readonly LimitKey[], rows: StateRow[], weight = 1): void {
   const byHash = new Map(rows.map((r) => [r.key, r]));
   let refusal: { seconds: number; what: string } | null = null;
   for (const k of unique(keys)) {
     const row = byHash.get(k.hash);
-    if (!row || row.recent.length < k.limit.max) continue;
-    // The event that must leave the window before one more is allowed.
-    const oldest = row.recent[row.recent.length - k.limit.max]!;
+    if (!row || row.recent.length + weight <= k.limit.max) continue;
+    // The last of the events that must leave the window before `weight` more are allowed.
+    const oldest = row.recent[row.recent.length + weight - 1 - k.limit.max]!;
     const seconds = Math.max(1, Math.ceil((oldest + k.limit.windowMs - row.at) / 1000));
     if (!refusal || seconds > refusal.seconds) refusal = { seconds, what: k.limit.what };
   }
@@ -227,6 +240,16 @@ const UPSERT = (where: string) => `INSERT INTO rate_limits AS r (key, hits, wind
                                  ORDER BY h DESC LIMIT excluded.max_hits) AS kept ORDER BY h),
     window_ms = excluded.window_ms, max_hits = excluded.max_hits, expires_at = excluded.expires_at`;
 
+/** UPSERT of $5 events at once (each at the same time). */
+const UPSERT_MANY = `INSERT INTO rate_limits AS r (key, hits, window_ms, max_hits, expires_at)
+  SELECT key, array_fill(hit, ARRAY[$5::int]), window_ms, max_hits, hit + make_interval(secs => window_ms / 1000.0) FROM input
+   WHERE (SELECT ok FROM allowed)
+  ON CONFLICT (key) DO UPDATE SET
+    hits = ARRAY(SELECT h FROM (SELECT h FROM unnest(r.hits || excluded.hits) AS h
+                                 WHERE h > now() - make_interval(secs => excluded.window_ms / 1000.0)
+                                 ORDER BY h DESC LIMIT excluded.max_hits) AS kept ORDER BY h),
+    window_ms = excluded.window_ms, max_hits = excluded.max_hits, expires_at = excluded.expires_at`;
+
 const RESULT = `SELECT key, recent, extract(epoch FROM now())::float8 * 1000 AS at FROM current`;
 
 const CHECK = `WITH ${INPUT}, ${CURRENT} ${RESULT}`;
@@ -237,3 +260,6 @@ const RESET_AND_RECORD = `WITH forgotten AS (DELETE FROM rate_limits WHERE key =
 const TAKE = `WITH ${INPUT}, ${CURRENT},
   allowed AS (SELECT NOT EXISTS (SELECT 1 FROM current WHERE cardinality(recent) >= max_hits) AS ok),
   recorded AS (${UPSERT('WHERE (SELECT ok FROM allowed)')}) ${RESULT}`;
+const TAKE_MANY = `WITH ${INPUT}, ${CURRENT},
+  allowed AS (SELECT NOT EXISTS (SELECT 1 FROM current WHERE cardinality(recent) + $5::int > max_hits) AS ok),
+  recorded AS (${UPSERT_MANY}) ${RESULT}`;

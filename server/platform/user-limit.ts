@@ -40,3 +40,17 @@ export async function assertUserLimit(
   const refusal = await userLimitRefusal(tx, workspaceId, adding, field);
   if (refusal) raise(refusal);
 }
+
+/**
+ * How many users the workspace may still add (null: no limit), under the same lock as `userLimitRefusal`: for a bulk
+ * that admits its additions one by one, in order, until the room is spent.
+ */
+export async function userLimitRoom(tx: Sql, workspaceId: string): Promise<number | null> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('user-import:' || $1::text))`, [workspaceId]);
+  const [row] = await tx.query<{ user_limit: number | null; users: number }>(
+    `SELECT w.user_limit, (SELECT coalesce(sum(c.n), 0)::int FROM user_counts c WHERE c.workspace_id = w.id) AS users FROM workspaces w WHERE w.id = $1`,
+    [workspaceId],
+  );
+  if (!row || row.user_limit === null) return null;
+  return Math.max(0, row.user_limit - row.users);
+}

@@ -162,6 +162,22 @@ function eqOf(query: string): { attr: string; value: string } | null {
   return { attr: parsed.attrPath, value: parsed.compValue };
 }
 
+/** SCIM's own error types (RFC 7644 3.12); a refusal's code outside them (USER_LIMIT) goes without one. */
+const SCIM_TYPES = new Set([
+  'invalidFilter',
+  'tooMany',
+  'uniqueness',
+  'mutability',
+  'invalidSyntax',
+  'invalidPath',
+  'noTarget',
+  'invalidValue',
+  'invalidVers',
+  'sensitive',
+]);
+
+export const scimTypeOf = (code: string): string | undefined => (SCIM_TYPES.has(code) ? code : undefined);
+
 export function scimError(status: number, detail: string, scimType?: string) {
   return { schemas: [ERROR_SCHEMA], status: String(status), ...(scimType ? { scimType } : {}), detail };
 }

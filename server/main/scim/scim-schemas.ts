@@ -1,3 +1,4 @@
+import { SCIM_BULK_MAX_OPERATIONS, SCIM_BULK_MAX_PAYLOAD } from '../../../src/contracts/main/scim.contract';
 import { ENTERPRISE_SCHEMA, GROUP_SCHEMA, LIST_SCHEMA, USER_SCHEMA } from './scim-resources';
 
 /** The discovery documents (RFC 7644 section 4): what this server supports, described to the provider. */
@@ -6,7 +7,7 @@ export function serviceProviderConfig(base: string) {
     schemas: ['urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'],
     documentationUri: `${base.replace(/\/scim\/v2$/, '')}/main-api/docs`,
     patch: { supported: true },
-    bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
+    bulk: { supported: true, maxOperations: SCIM_BULK_MAX_OPERATIONS, maxPayloadSize: SCIM_BULK_MAX_PAYLOAD },
     filter: { supported: true, maxResults: 200 },
     changePassword: { supported: false },
     sort: { supported: false },

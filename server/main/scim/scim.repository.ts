@@ -31,6 +31,14 @@ export type GroupKind = 'DEPARTMENT' | 'BUSINESS_UNIT';
 /** The attributes a filter may compare, and their columns. */
 export type UserFilter = { column: 'email' | 'scim_external_id' | 'id'; value: string } | null;
 
+/**
+ * Ids come from the provider as text. Compared as uuids (`id = $1::uuid`), never as `id::text = $1`, which no index
+ * serves: that scanned every person of the workspace on each call. Text that is no uuid names no one.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (id: string) => UUID.test(id);
+const uuids = (ids: readonly string[]) => ids.filter(isUuid);
+
 const USER_COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.designation, u.employee_id, u.status, u.role,
   u.scim_external_id, u.manager_id, u.branch_id, u.department_id, d.name AS department_name, u.created_at, u.updated_at`;
 const USER_FROM = `users u LEFT JOIN departments d ON d.workspace_id = u.workspace_id AND d.id = u.department_id`;
@@ -55,10 +63,11 @@ export async function listUsers(
 ): Promise<{ total: number; rows: ScimUserRow[] }> {
   const where = ['u.workspace_id = $1', 'u.scim_deleted_at IS NULL'];
   const params: unknown[] = [workspaceId];
+  if (filter?.column === 'id' && !isUuid(filter.value)) return { total: 0, rows: [] };
   if (filter) {
     params.push(filter.value);
     if (filter.column === 'email') where.push(`lower(u.email) = lower($${params.length})`);
-    else if (filter.column === 'id') where.push(`u.id::text = $${params.length}`);
+    else if (filter.column === 'id') where.push(`u.id = $${params.length}::uuid`);
     else where.push(`u.scim_external_id = $${params.length}`);
   }
   const [{ total }] = await tx.query<{ total: number }>(
@@ -74,9 +83,10 @@ export async function listUsers(
 }
 
 export async function findUser(tx: Sql, workspaceId: string, id: string, lock = false): Promise<ScimUserRow | null> {
+  if (!isUuid(id)) return null;
   const [row] = await tx.query<ScimUserRow>(
     `SELECT ${USER_COLUMNS} FROM ${USER_FROM}
-      WHERE u.workspace_id = $1 AND u.id::text = $2 AND u.scim_deleted_at IS NULL ${lock ? 'FOR UPDATE OF u' : ''}`,
+      WHERE u.workspace_id = $1 AND u.id = $2::uuid AND u.scim_deleted_at IS NULL ${lock ? 'FOR UPDATE OF u' : ''}`,
     [workspaceId, id],
   );
   return row ?? null;
@@ -90,8 +100,12 @@ export async function findByIdentity(
   externalId: string | null,
 ): Promise<{ id: string; deleted: boolean; email: string; external_id: string | null }[]> {
   return tx.query(
+    // Two index lookups (the email's, the external id's) rather than one OR, which a generic plan may scan for.
     `SELECT id, scim_deleted_at IS NOT NULL AS deleted, email, scim_external_id AS external_id FROM users
-      WHERE workspace_id = $1 AND (lower(email) = lower($2) OR ($3::text IS NOT NULL AND scim_external_id = $3))`,
+      WHERE workspace_id = $1 AND lower(email) = lower($2)
+     UNION
+     SELECT id, scim_deleted_at IS NOT NULL AS deleted, email, scim_external_id AS external_id FROM users
+      WHERE workspace_id = $1 AND scim_external_id = $3::text`,
     [workspaceId, email, externalId],
   );
 }
@@ -119,7 +133,8 @@ export async function departmentNamed(tx: Sql, workspaceId: string, branchId: st
 }
 
 export async function userExists(tx: Sql, workspaceId: string, id: string): Promise<boolean> {
-  const rows = await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id::text = $2`, [workspaceId, id]);
+  if (!isUuid(id)) return false;
+  const rows = await tx.query(`SELECT 1 FROM users WHERE workspace_id = $1 AND id = $2::uuid`, [workspaceId, id]);
   return rows.length > 0;
 }
 
@@ -228,8 +243,9 @@ export async function listGroups(
     where.push(`lower(g.name) = lower($${params.length})`);
   }
   if (idFilter !== null) {
+    if (!isUuid(idFilter)) return { total: 0, rows: [] };
     params.push(idFilter);
-    where.push(`g.id::text = $${params.length}`);
+    where.push(`g.id = $${params.length}::uuid`);
   }
   const [{ total }] = await tx.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM ${table} g WHERE ${where.join(' AND ')}`,
@@ -296,20 +312,20 @@ export async function addMembers(
       ? await tx.query(
           `UPDATE users u SET department_id = d.id, branch_id = d.branch_id, updated_at = now()
              FROM departments d
-            WHERE u.workspace_id = $1 AND d.workspace_id = $1 AND d.id = $2 AND u.id::text = ANY($3::text[])
+            WHERE u.workspace_id = $1 AND d.workspace_id = $1 AND d.id = $2 AND u.id = ANY($3::uuid[])
               AND u.scim_deleted_at IS NULL
            RETURNING u.id`,
-          [workspaceId, groupId, userIds],
+          [workspaceId, groupId, uuids(userIds)],
         )
       : await tx.query(
           `UPDATE users u SET branch_id = $2, updated_at = now(),
                   department_id = CASE WHEN (SELECT d.branch_id FROM departments d
                                               WHERE d.workspace_id = u.workspace_id AND d.id = u.department_id) = $2
                                        THEN u.department_id END
-            WHERE u.workspace_id = $1 AND u.id::text = ANY($3::text[]) AND u.scim_deleted_at IS NULL
+            WHERE u.workspace_id = $1 AND u.id = ANY($3::uuid[]) AND u.scim_deleted_at IS NULL
               AND EXISTS (SELECT 1 FROM branches b WHERE b.workspace_id = $1 AND b.id = $2)
            RETURNING u.id`,
-          [workspaceId, groupId, userIds],
+          [workspaceId, groupId, uuids(userIds)],
         );
   return rows.length;
 }
@@ -325,15 +341,82 @@ export async function removeMembers(
   if (kind === 'DEPARTMENT') {
     await tx.query(
       `UPDATE users SET department_id = NULL, updated_at = now()
-        WHERE workspace_id = $1 AND department_id = $2 AND ($3::text[] IS NULL OR id::text = ANY($3::text[]))`,
-      [workspaceId, groupId, userIds],
+        WHERE workspace_id = $1 AND department_id = $2 AND ($3::uuid[] IS NULL OR id = ANY($3::uuid[]))`,
+      [workspaceId, groupId, userIds && uuids(userIds)],
     );
     return;
   }
   const hq = await headquartersOf(tx, workspaceId);
   await tx.query(
     `UPDATE users SET branch_id = $4, department_id = NULL, updated_at = now()
-      WHERE workspace_id = $1 AND branch_id = $2 AND ($3::text[] IS NULL OR id::text = ANY($3::text[]))`,
-    [workspaceId, groupId, userIds, hq],
+      WHERE workspace_id = $1 AND branch_id = $2 AND ($3::uuid[] IS NULL OR id = ANY($3::uuid[]))`,
+    [workspaceId, groupId, userIds && uuids(userIds), hq],
   );
+}
+
+// ---- Bulk: the same reads and writes for many people in one statement each.
+
+/** Everyone holding one of these emails (any case) or external ids, deleted by SCIM or not. */
+export async function findByIdentities(
+  tx: Sql,
+  workspaceId: string,
+  emails: string[],
+  externalIds: string[],
+): Promise<{ id: string; deleted: boolean; email: string; external_id: string | null }[]> {
+  if (emails.length === 0 && externalIds.length === 0) return [];
+  return tx.query(
+    `SELECT id, scim_deleted_at IS NOT NULL AS deleted, lower(email) AS email, scim_external_id AS external_id FROM users
+      WHERE workspace_id = $1 AND lower(email) = ANY($2::text[])
+     UNION
+     SELECT id, scim_deleted_at IS NOT NULL AS deleted, lower(email) AS email, scim_external_id AS external_id FROM users
+      WHERE workspace_id = $1 AND scim_external_id = ANY($3::text[])`,
+    [workspaceId, emails, externalIds],
+  );
+}
+
+/** Which of these ids are people of the workspace. */
+export async function existingUserIds(tx: Sql, workspaceId: string, ids: string[]): Promise<Set<string>> {
+  const valid = uuids(ids);
+  if (valid.length === 0) return new Set();
+  const rows = await tx.query<{ id: string }>(
+    `SELECT id::text AS id FROM users WHERE workspace_id = $1 AND id = ANY($2::uuid[])`,
+    [workspaceId, valid],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Inserts people as `insertUser` does, in one statement; answers their ids in the order given. */
+export async function insertUsers(tx: Sql, workspaceId: string, users: UserWrite[]): Promise<string[]> {
+  if (users.length === 0) return [];
+  const column = <T>(pick: (u: UserWrite) => T) => users.map(pick);
+  const rows = await tx.query<{ id: string; n: number }>(
+    `WITH input AS (
+       SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[],
+                            $9::uuid[], $10::uuid[], $11::text[])
+         WITH ORDINALITY AS t(email, first_name, last_name, designation, employee_id, scim_external_id, manager_id,
+                              branch_id, department_id, status, n)
+     ), made AS (
+       INSERT INTO users (workspace_id, email, first_name, last_name, designation, employee_id, scim_external_id,
+                          manager_id, branch_id, department_id, role, status)
+       SELECT $1, email, first_name, last_name, designation, employee_id, scim_external_id, manager_id, branch_id,
+              department_id, 'EMPLOYEE', status
+         FROM input ORDER BY n
+       RETURNING id, email
+     )
+     SELECT made.id, input.n::int AS n FROM made JOIN input ON input.email = made.email ORDER BY input.n`,
+    [
+      workspaceId,
+      column((u) => u.email),
+      column((u) => u.firstName),
+      column((u) => u.lastName),
+      column((u) => u.designation),
+      column((u) => u.employeeId),
+      column((u) => u.externalId),
+      column((u) => u.managerId),
+      column((u) => u.branchId),
+      column((u) => u.departmentId),
+      column((u) => (u.active ? 'ACTIVE' : 'INACTIVE')),
+    ],
+  );
+  return rows.map((r) => r.id);
 }

@@ -3,12 +3,24 @@ import { HttpError } from '../../platform/errors';
 import type { ApiDeps } from '../../platform/deps';
 import type { Limit } from '../../platform/rate-limiter';
 import { REFUSAL_STATUS, type Outcome } from '../../platform/refusal';
-import { SCIM_CONTENT_TYPE, scimError, type ScimUser } from './scim-resources';
+import {
+  ScimBulkRequest,
+  SCIM_BULK_MAX_OPERATIONS,
+  SCIM_BULK_MAX_PAYLOAD,
+} from '../../../src/contracts/main/scim.contract';
+import { SCIM_CONTENT_TYPE, scimError, scimTypeOf, type ScimUser } from './scim-resources';
+import { ScimBulkService } from './scim-bulk.service';
 import { resourceTypes, schemas, serviceProviderConfig } from './scim-schemas';
 import { ScimService, type PatchBody, type ScimCaller } from './scim.service';
 
 /** Per key: an identity provider's sync, with room for a first full push (docs/integrations.md). */
 export const SCIM_LIMIT: Limit = { name: 'scim', max: 6000, windowMs: 60_000, what: 'Too many SCIM requests' };
+
+/**
+ * A Bulk request counts against SCIM_LIMIT by its operations: one request per this many operations (rounded up), the
+ * measured cost of an operation inside a Bulk against a single request's (docs/integrations.md, "Rate limit").
+ */
+export const BULK_OPERATIONS_PER_REQUEST = 20;
 
 type ListQuery = { filter?: string; startIndex?: string; count?: string; excludedAttributes?: string };
 
@@ -18,6 +30,7 @@ type ListQuery = { filter?: string; startIndex?: string; count?: string; exclude
  */
 export async function scimRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const scim = new ScimService(deps.db, deps.mail);
+  const bulk = new ScimBulkService(deps.db, scim);
 
   app.addContentTypeParser([SCIM_CONTENT_TYPE], { parseAs: 'string' }, (_request, body, done) => {
     try {
@@ -53,7 +66,9 @@ export async function scimRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
         'www-authenticate': 'Bearer',
       });
     if (!principal.scopes.includes('scim')) throw new HttpError(403, 'FORBIDDEN', 'This API key has no scim scope');
-    await deps.limits.take([{ limit: SCIM_LIMIT, key: principal.keyId }]);
+    // A Bulk request is counted by its operations, once its body is read (the route below).
+    if (!(request.routeOptions.config as { countedByOperations?: boolean } | undefined)?.countedByOperations)
+      await deps.limits.take([{ limit: SCIM_LIMIT, key: principal.keyId }]);
   });
 
   const callerOf = (request: FastifyRequest): ScimCaller => {
@@ -66,13 +81,7 @@ export async function scimRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       return reply
         .code(REFUSAL_STATUS[outcome.refusal])
         .type(SCIM_CONTENT_TYPE)
-        .send(
-          scimError(
-            REFUSAL_STATUS[outcome.refusal],
-            outcome.message,
-            outcome.code === 'NOT_FOUND' ? undefined : outcome.code,
-          ),
-        );
+        .send(scimError(REFUSAL_STATUS[outcome.refusal], outcome.message, scimTypeOf(outcome.code)));
     if (outcome.value === null) return reply.code(204).send();
     return reply.code(status).type(SCIM_CONTENT_TYPE).send(outcome.value);
   };
@@ -121,5 +130,32 @@ export async function scimRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
   );
   app.patch<{ Params: { id: string }; Body: PatchBody }>('/Groups/:id', async (request, reply) =>
     send(reply, await scim.patchGroup(callerOf(request), request.params.id, request.body)),
+  );
+
+  // RFC 7644 3.7: many operations in one request. Too many operations, or too many bytes, answer 413.
+  app.post<{ Body: unknown }>(
+    '/Bulk',
+    { bodyLimit: SCIM_BULK_MAX_PAYLOAD, config: { countedByOperations: true } as object },
+    async (request, reply) => {
+      const body = request.body as { Operations?: unknown } | null;
+      const count = Array.isArray(body?.Operations) ? body.Operations.length : 0;
+      if (count > SCIM_BULK_MAX_OPERATIONS)
+        throw new HttpError(413, 'tooLarge', `A Bulk request may hold at most ${SCIM_BULK_MAX_OPERATIONS} operations`);
+      const parsed = ScimBulkRequest.safeParse(body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const where = issue.path
+          .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+          .join('')
+          .replace(/^\./, '');
+        throw new HttpError(400, 'invalidSyntax', `${where || 'The body'}: ${issue.message}`);
+      }
+      const caller = callerOf(request);
+      await deps.limits.takeMany(
+        [{ limit: SCIM_LIMIT, key: caller.keyId }],
+        Math.ceil(parsed.data.Operations.length / BULK_OPERATIONS_PER_REQUEST),
+      );
+      return send(reply, await bulk.run(caller, parsed.data));
+    },
   );
 }

@@ -4,6 +4,7 @@ import type { Mailer } from '../../platform/messages';
 import { scimPatch, type ScimPatchOperation } from 'scim-patch';
 import { parse } from 'scim2-parse-filter';
 import { audit } from '../../platform/audit';
+import { userLimitRefusal } from '../../platform/user-limit';
 import type { Database, Sql } from '../../platform/db/database';
 import { ok, refuse, type Outcome } from '../../platform/refusal';
 import {
@@ -104,62 +105,74 @@ export class ScimService {
   async createUser(caller: ScimCaller, resource: ScimUser): Promise<Outcome<ScimUser>> {
     const parsed = userInput(resource);
     if (!parsed.ok) return invalid('invalidValue', parsed.detail);
-    const input = parsed.input;
-    return this.db.tenant(caller.workspaceId, async (tx): Promise<Outcome<ScimUser>> => {
-      const ws = caller.workspaceId;
-      const holders = await findByIdentity(tx, ws, input.email, input.externalId);
-      // A person the provider deleted earlier comes back as themselves: their records were kept for this.
-      const revived = holders.length === 1 && holders[0].deleted ? holders[0] : null;
-      if (holders.length > 0 && !revived)
-        return refuse('conflict', 'uniqueness', 'A user with this userName or externalId already exists');
-      const manager = await this.managerOf(tx, ws, input, revived?.id ?? null);
-      if (!manager.ok) return manager;
-      const branchId = await headquartersOf(tx, ws);
-      const departmentId =
-        input.department && branchId ? await departmentNamed(tx, ws, branchId, input.department) : null;
-      const write = { ...this.writeOf(input, manager.value), branchId, departmentId };
-      let id: string;
-      if (revived) {
-        id = revived.id;
-        await updateUser(tx, ws, id, write);
-      } else id = await insertUser(tx, ws, write);
-      if (input.active) await emitPersonEvents(tx, ws, 'person.provisioned', [id]);
-      await this.audit(tx, caller, revived ? 'scim.user.restored' : 'scim.user.created', id, {
-        externalId: input.externalId,
-        active: input.active,
-      });
-      return ok(userResource((await findUser(tx, ws, id))!, caller.base));
+    return this.db.tenant(caller.workspaceId, (tx) => this.createUserIn(tx, caller, parsed.input));
+  }
+
+  /** A create in the caller's transaction (a single POST, or a Bulk operation that cannot join the set-based batch). */
+  async createUserIn(tx: Sql, caller: ScimCaller, input: UserInput): Promise<Outcome<ScimUser>> {
+    const ws = caller.workspaceId;
+    const holders = await findByIdentity(tx, ws, input.email, input.externalId);
+    // A person the provider deleted earlier comes back as themselves: their records were kept for this.
+    const revived = holders.length === 1 && holders[0].deleted ? holders[0] : null;
+    if (holders.length > 0 && !revived)
+      return refuse('conflict', 'uniqueness', 'A user with this userName or externalId already exists');
+    const manager = await this.managerOf(tx, ws, input, revived?.id ?? null);
+    if (!manager.ok) return manager;
+    if (!revived) {
+      const full = await userLimitRefusal(tx, ws, 1);
+      if (full) return full;
+    }
+    const branchId = await headquartersOf(tx, ws);
+    const departmentId =
+      input.department && branchId ? await departmentNamed(tx, ws, branchId, input.department) : null;
+    const write = { ...this.writeOf(input, manager.value), branchId, departmentId };
+    let id: string;
+    if (revived) {
+      id = revived.id;
+      await updateUser(tx, ws, id, write);
+    } else id = await insertUser(tx, ws, write);
+    if (input.active) await emitPersonEvents(tx, ws, 'person.provisioned', [id]);
+    await this.audit(tx, caller, revived ? 'scim.user.restored' : 'scim.user.created', id, {
+      externalId: input.externalId,
+      active: input.active,
     });
+    return ok(userResource((await findUser(tx, ws, id))!, caller.base));
   }
 
   async replaceUser(caller: ScimCaller, id: string, resource: ScimUser): Promise<Outcome<ScimUser>> {
+    return this.db.tenant(caller.workspaceId, (tx) => this.replaceUserIn(tx, caller, id, resource));
+  }
+
+  async replaceUserIn(tx: Sql, caller: ScimCaller, id: string, resource: ScimUser): Promise<Outcome<ScimUser>> {
     const parsed = userInput(resource);
     if (!parsed.ok) return invalid('invalidValue', parsed.detail);
-    return this.db.tenant(caller.workspaceId, async (tx) => {
-      const row = await findUser(tx, caller.workspaceId, id, true);
-      if (!row) return noSuchUser();
-      return this.write(tx, caller, row, parsed.input, 'scim.user.replaced');
-    });
+    const row = await findUser(tx, caller.workspaceId, id, true);
+    if (!row) return noSuchUser();
+    return this.write(tx, caller, row, parsed.input, 'scim.user.replaced');
   }
 
   async patchUser(caller: ScimCaller, id: string, body: PatchBody): Promise<Outcome<ScimUser>> {
     const operations = patchOperations(body);
     if (!operations.ok) return operations;
-    return this.db.tenant(caller.workspaceId, async (tx) => {
-      const row = await findUser(tx, caller.workspaceId, id, true);
-      if (!row) return noSuchUser();
-      let patched: ScimUser;
-      try {
-        const current = userResource(row, caller.base) as unknown as Parameters<typeof scimPatch>[0];
-        patched = scimPatch(current, operations.value.map(coerceUserOperation)) as unknown as ScimUser;
-      } catch (error) {
-        const scimType = (error as { scimCode?: string }).scimCode ?? 'invalidValue';
-        return invalid(scimType, error instanceof Error ? error.message : 'The patch cannot be applied');
-      }
-      const parsed = userInput(patched);
-      if (!parsed.ok) return invalid('invalidValue', parsed.detail);
-      return this.write(tx, caller, row, parsed.input, 'scim.user.patched');
-    });
+    return this.db.tenant(caller.workspaceId, (tx) => this.patchUserIn(tx, caller, id, body));
+  }
+
+  async patchUserIn(tx: Sql, caller: ScimCaller, id: string, body: PatchBody): Promise<Outcome<ScimUser>> {
+    const operations = patchOperations(body);
+    if (!operations.ok) return operations;
+    const row = await findUser(tx, caller.workspaceId, id, true);
+    if (!row) return noSuchUser();
+    let patched: ScimUser;
+    try {
+      const current = userResource(row, caller.base) as unknown as Parameters<typeof scimPatch>[0];
+      patched = scimPatch(current, operations.value.map(coerceUserOperation)) as unknown as ScimUser;
+    } catch (error) {
+      const scimType = (error as { scimCode?: string }).scimCode ?? 'invalidValue';
+      return invalid(scimType, error instanceof Error ? error.message : 'The patch cannot be applied');
+    }
+    const parsed = userInput(patched);
+    if (!parsed.ok) return invalid('invalidValue', parsed.detail);
+    return this.write(tx, caller, row, parsed.input, 'scim.user.patched');
   }
 
   /**
@@ -182,17 +195,19 @@ export class ScimService {
 
   /** DELETE: deactivated and hidden from SCIM; training and complaint records stay. */
   async deleteUser(caller: ScimCaller, id: string): Promise<Outcome<null>> {
-    return this.db.tenant(caller.workspaceId, async (tx) => {
-      const row = await findUser(tx, caller.workspaceId, id, true);
-      if (!row) return noSuchUser();
-      const guard = await this.mayDeprovision(tx, caller.workspaceId, row);
-      if (!guard.ok) return guard;
-      await deactivate(tx, caller.workspaceId, row.id, true);
-      await this.recordCaseDepartures(tx, caller, row.id);
-      await emitPersonEvents(tx, caller.workspaceId, 'person.deprovisioned', [row.id], { deleted: true });
-      await this.audit(tx, caller, 'scim.user.deleted', row.id, { sessionsEnded: true });
-      return ok(null);
-    });
+    return this.db.tenant(caller.workspaceId, (tx) => this.deleteUserIn(tx, caller, id));
+  }
+
+  async deleteUserIn(tx: Sql, caller: ScimCaller, id: string): Promise<Outcome<null>> {
+    const row = await findUser(tx, caller.workspaceId, id, true);
+    if (!row) return noSuchUser();
+    const guard = await this.mayDeprovision(tx, caller.workspaceId, row);
+    if (!guard.ok) return guard;
+    await deactivate(tx, caller.workspaceId, row.id, true);
+    await this.recordCaseDepartures(tx, caller, row.id);
+    await emitPersonEvents(tx, caller.workspaceId, 'person.deprovisioned', [row.id], { deleted: true });
+    await this.audit(tx, caller, 'scim.user.deleted', row.id, { sessionsEnded: true });
+    return ok(null);
   }
 
   // ---- Groups
@@ -346,7 +361,8 @@ export class ScimService {
     return ok(userResource((await findUser(tx, ws, row.id))!, caller.base));
   }
 
-  private writeOf(input: UserInput, managerId: string | null) {
+  /** The row a User resource asks for, with its manager checked. */
+  writeOf(input: UserInput, managerId: string | null) {
     return {
       email: input.email,
       firstName: input.firstName,
