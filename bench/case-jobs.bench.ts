@@ -2,7 +2,8 @@
 // 100,000 cases in all (seeded set-based with generate_series, not through the API):
 // 1. A committee member's case list (200 theirs), 20 concurrent readers over real HTTP (from a worker
 //    thread of their own: bench/http-load.ts), beside the same rows read by
-//    one direct SQL query through the driver with the same concurrency. Target: our p99 at most 2x the direct p99.
+//    one direct SQL query through the driver with the same concurrency. Target: our p99 at most 1.5x the direct p99 on
+//    PostgreSQL (issue 25), 2x on PGlite.
 // 2. The clocks of the 100,000 cases recomputed by the daily case job (every workspace's run, one after another, as
 //    one queue worker takes them), beside one INSERT ... SELECT statement producing the same due dates and states
 //    into a table of the same shape. Target: our speed at least 0.3x the statement's (time ratio at most 3.33).
@@ -203,7 +204,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     console.log(line('the same rows, one SQL query through the driver', ref));
     const ratio = pct(ours.latencies, 99) / pct(ref.latencies, 99);
     console.log(
-      `  p99 ratio (ours / direct): ${ratio.toFixed(2)} (target <= 2.00, no errors) ${ratio <= 2 && ours.errors === 0 ? 'OK' : 'BELOW TARGET'}`,
+      `  p99 ratio (ours / direct): ${ratio.toFixed(2)} (target <= 1.50 on PostgreSQL, 2.00 on PGlite; no errors) ${ratio <= (kind === 'postgres' ? 1.5 : 2) && ours.errors === 0 ? 'OK' : 'BELOW TARGET'}`,
     );
     await viaApi.close();
     agent.destroy();

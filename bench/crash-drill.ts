@@ -6,13 +6,15 @@
 // COMPLETED by itself. On even rounds the admin also re-runs the whole file as a new job meanwhile. Every round must
 // end with exactly the file's users, one invite each. `DRILL_ROWS` and `DRILL_ROUNDS` size it (50,000 and 5 by default).
 // PGlite by default (a data folder); PostgreSQL when BENCH_DATABASE_URL is set (a scratch database).
+import { DEFAULT_BATCH_SIZE } from '../server/main/invites/import-runner';
 import type { Database } from '../server/platform/db/database';
 import { DEMO_PASSWORD } from '../server/seed/demo.seed';
 import { csvUpload, serverDatabase, ServerProcess, sleep } from './server-process';
 
 const ROWS = Number(process.env.DRILL_ROWS ?? 50_000);
 const ROUNDS = Number(process.env.DRILL_ROUNDS ?? 5);
-const BATCH = 5000;
+/** The server's batch size on PostgreSQL, and the largest on PGlite (the drill sets no IMPORT_BATCH_SIZE). */
+const BATCH = DEFAULT_BATCH_SIZE;
 const PORT = Number(process.env.DRILL_PORT ?? 8291);
 const STALE_SECONDS = 2;
 /** The queue's sweep runs every minute; a job left by a dead worker is continued at its next run. */

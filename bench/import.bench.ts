@@ -169,6 +169,9 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     const totalMs = end - start;
     const ours = ROWS / (totalMs / 1000);
     const growth = peak - before;
+    // Issue 25's targets on PostgreSQL; the embedded database keeps the earlier ones (docs/imports.md "Benchmark").
+    const ratioTarget = kind === 'postgres' ? 0.5 : 0.3;
+    const growthTarget = kind === 'postgres' ? 64 : 150;
     console.log(
       `\nUser import, ${ROWS.toLocaleString('en')} rows, ${kind}, through the HTTP API of the server in its own process`,
     );
@@ -181,7 +184,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
       const ratio = ours / reference;
       console.log(`  raw COPY of the same rows into users: ${copyMs.toFixed(0)} ms -> ${reference.toFixed(0)} rows/s`);
       console.log(
-        `  ratio (ours / COPY): ${ratio.toFixed(2)} (target >= 0.30) ${ratio >= 0.3 ? 'OK' : 'BELOW TARGET'}`,
+        `  ratio (ours / COPY): ${ratio.toFixed(2)} (target >= ${ratioTarget.toFixed(2)}) ${ratio >= ratioTarget ? 'OK' : 'BELOW TARGET'}`,
       );
     } else {
       console.log(`  raw COPY: not measured: ${copyMs}`);
@@ -190,7 +193,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
       `  server memory (resident): ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (by the end of validate ${validatePeak.toFixed(0)} MB), ${after.toFixed(0)} MB after`,
     );
     console.log(
-      `  peak growth during validate + import: ${growth.toFixed(0)} MB (target <= 150) ${growth <= 150 ? 'OK' : 'ABOVE TARGET'}`,
+      `  peak growth during validate + import: ${growth.toFixed(0)} MB (target <= ${growthTarget}) ${growth <= growthTarget ? 'OK' : 'ABOVE TARGET'}`,
     );
   } finally {
     if (running) await server.stop('SIGTERM');

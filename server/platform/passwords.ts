@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id with OWASP's minimum (m = 19 MiB, t = 2, p = 1). */
@@ -15,16 +16,41 @@ export interface PasswordHasher {
   verifyNothing(password: string): Promise<void>;
 }
 
+/**
+ * At most this many argon2id computations at once in the process, the others waiting their turn in order: one per
+ * core (`os.availableParallelism()`). Each takes a thread of libuv's pool (4 threads by default) for its whole run and
+ * is pure CPU, so more of them at once than there are cores finish no sooner, while they take the CPU from the
+ * server's own thread (which runs every request, and on PGlite the database too) and the pool's threads from file
+ * reads and compression. docs/architecture.md "Identity and sessions"; bench/signin-throughput.bench.ts.
+ */
+export const ARGON2_AT_ONCE = Math.max(1, os.availableParallelism());
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= ARGON2_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes to the next in line (running unchanged), or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 export class Argon2PasswordHasher implements PasswordHasher {
   private decoy: Promise<string> | null = null;
 
   hash(password: string): Promise<string> {
-    return hash(password, OPTIONS);
+    return inTurn(() => hash(password, OPTIONS));
   }
 
   async verify(hashed: string, password: string): Promise<boolean> {
     try {
-      return await verify(hashed, password);
+      return await inTurn(() => verify(hashed, password));
     } catch {
       return false;
     }

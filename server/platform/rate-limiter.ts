@@ -86,11 +86,25 @@ export class RateLimits {
    * is counted as known). A key in both lists is only counted.
    */
   async resetAndRecord(forget: readonly LimitKey[], count: readonly LimitKey[], tx?: Sql): Promise<void> {
-    const counted = new Set(unique(count).map((k) => k.hash));
-    const hashed = unique(forget)
-      .map((k) => k.hash)
-      .filter((h) => !counted.has(h));
-    await this.run(RESET_AND_RECORD, count, tx, [hashed]);
+    await this.run(RESET_AND_RECORD, count, tx, [forgotten(forget, count)]);
+    await this.prune();
+  }
+
+  /**
+   * `resetAndRecord` as a statement for a caller's own batch, applied only when `condition` holds: an SQL condition
+   * over `$6`, `$7`... (`condition.values`), read in the batch's transaction (the workspace sign-in: only when its
+   * session was written by the statement before). Call `afterBatch` once the batch ran.
+   */
+  resetAndRecordStatement(
+    forget: readonly LimitKey[],
+    count: readonly LimitKey[],
+    condition: { sql: string; values: readonly unknown[] },
+  ): Statement {
+    return statementOf(resetAndRecordIf(condition.sql), count, [forgotten(forget, count), ...condition.values]);
+  }
+
+  /** What `record`, `take` and `resetAndRecord` do after their statement (the occasional prune). */
+  async afterBatch(): Promise<void> {
     await this.prune();
   }
 
@@ -195,6 +209,14 @@ function unique(keys: readonly LimitKey[]): (LimitKey & { hash: string })[] {
   return [...byHash.values()];
 }
 
+/** The hashes of `forget` that are not also in `count` (a key in both lists is only counted). */
+function forgotten(forget: readonly LimitKey[], count: readonly LimitKey[]): string[] {
+  const counted = new Set(unique(count).map((k) => k.hash));
+  return unique(forget)
+    .map((k) => k.hash)
+    .filter((h) => !counted.has(h));
+}
+
 function refuseIfFull(keys: readonly LimitKey[], rows: StateRow[], weight = 1): void {
   const byHash = new Map(rows.map((r) => [r.key, r]));
   let refusal: { seconds: number; what: string } | null = null;
@@ -257,6 +279,10 @@ const RECORD = `WITH ${INPUT}, ${CURRENT}, recorded AS (${UPSERT('')}) ${RESULT}
 /** RECORD, and the keys of $5 forgotten (no key of $5 is one of $1: the data-modifying parts see one snapshot). */
 const RESET_AND_RECORD = `WITH forgotten AS (DELETE FROM rate_limits WHERE key = ANY($5::text[])), ${INPUT}, ${CURRENT},
   recorded AS (${UPSERT('')}) ${RESULT}`;
+/** RESET_AND_RECORD where both the forgetting and the counting happen only when `condition` holds. */
+const resetAndRecordIf = (condition: string) => `WITH forgotten AS (
+    DELETE FROM rate_limits WHERE key = ANY($5::text[]) AND ${condition}), ${INPUT}, ${CURRENT},
+  recorded AS (${UPSERT(`WHERE ${condition}`)}) ${RESULT}`;
 const TAKE = `WITH ${INPUT}, ${CURRENT},
   allowed AS (SELECT NOT EXISTS (SELECT 1 FROM current WHERE cardinality(recent) >= max_hits) AS ok),
   recorded AS (${UPSERT('WHERE (SELECT ok FROM allowed)')}) ${RESULT}`;

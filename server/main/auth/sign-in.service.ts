@@ -82,9 +82,23 @@ export class SignInService {
         : [keys.address, keys.accountAddress, keys.account],
     );
 
+    // The right password ends the run of failures, and the address is now one this account uses, whichever
+    // identifier was typed (the code limits look it up by email). At a workspace, that is written in the transaction
+    // that opens the session, and only if it opened (`workspaceSignIn`); on the main site, after it.
+    const onSuccess = (email: string) =>
+      [
+        [keys.accountAddress],
+        [
+          keys.known,
+          {
+            limit: SIGN_IN_LIMITS.knownAddress,
+            key: `${site.kind === 'workspace' ? site.workspace.id : 'main'}:${email.toLowerCase()}@${ip}`,
+          },
+        ],
+      ] as const;
     const outcome =
       site.kind === 'workspace'
-        ? await this.workspaceSignIn(site.workspace.id, candidate, body, ip, userAgent)
+        ? await this.workspaceSignIn(site.workspace.id, candidate, body, ip, userAgent, onSuccess)
         : await this.mainSiteSignIn(body, ip, userAgent);
 
     // A refusal the right password earns (the email not confirmed) is no failure: nothing recorded, nothing reset.
@@ -101,13 +115,8 @@ export class SignInService {
       );
       return refuse('unauthorized', 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
-    // The run of failures ends, and the address is now one this account uses, whichever identifier was typed (the
-    // code limits look it up by email): one statement.
-    const byEmail = `${site.kind === 'workspace' ? site.workspace.id : 'main'}:${outcome.user.email.toLowerCase()}@${ip}`;
-    await this.limits.resetAndRecord(
-      [keys.accountAddress],
-      [keys.known, { limit: SIGN_IN_LIMITS.knownAddress, key: byEmail }],
-    );
+    if (site.kind === 'workspace') await this.limits.afterBatch();
+    else await this.limits.resetAndRecord(...onSuccess(outcome.user.email));
     return ok(outcome);
   }
 
@@ -116,7 +125,8 @@ export class SignInService {
     candidate: Candidate | undefined,
     body: SignInBody,
     ip: string,
-    userAgent?: string,
+    userAgent: string | undefined,
+    onSuccess: (email: string) => readonly [readonly LimitKey[], readonly LimitKey[]],
   ): Promise<SignInOutcome | Refusal | null> {
     if (!candidate || !candidate.password_hash || candidate.status === 'INACTIVE') {
       await this.passwords.verifyNothing(body.userPassword);
@@ -126,8 +136,10 @@ export class SignInService {
     // Only the holder of the right password learns that the account waits for its email to be confirmed.
     if (!candidate.email_confirmed) return refuse('forbidden', 'EMAIL_NOT_CONFIRMED', EMAIL_NOT_CONFIRMED);
     // One transaction and one round trip: the account is still the one whose password was checked, the session and
-    // its audit are written, and the user's details come back; nothing is read again after the commit.
+    // its audit are written, the user's details come back, and (as the owner: the rate limits are no tenant table)
+    // the allowances are updated if the session was opened; nothing is read again after the commit.
     const { token, hash } = newToken();
+    const [forget, count] = onSuccess(candidate.email);
     const [opened, details] = (await tenantBatch(
       this.db,
       workspaceId,
@@ -139,6 +151,12 @@ export class SignInService {
         ip,
         userAgent,
       }),
+      [
+        this.limits.resetAndRecordStatement(forget, count, {
+          sql: 'EXISTS (SELECT 1 FROM sessions WHERE workspace_id = $6::uuid AND token_hash = $7::text)',
+          values: [workspaceId, hash],
+        }),
+      ],
     )) as [OpenedSession[], WorkspaceUserRow[]];
     const still = opened[0];
     // Deactivated, or the password changed, while the hash was being checked.

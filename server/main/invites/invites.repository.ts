@@ -1,4 +1,4 @@
-import type { Sql } from '../../platform/db/database';
+import type { Sql, Statement } from '../../platform/db/database';
 import type { ImportCandidate } from '../../../src/domain/imports/import-rows';
 
 /** The data of the import. Every query is scoped by workspace_id (row-level security is the second wall). */
@@ -22,11 +22,17 @@ export async function departments(
 /** Which of these (lower-case) emails already belong to users of the workspace. */
 export async function existingEmails(tx: Sql, workspaceId: string, emails: string[]): Promise<Set<string>> {
   if (emails.length === 0) return new Set();
-  const rows = await tx.query<{ email: string }>(
-    `SELECT lower(email) AS email FROM users WHERE workspace_id = $1 AND lower(email) = ANY($2::text[])`,
-    [workspaceId, emails],
-  );
+  const { text, params } = existingEmailsStatement(workspaceId, emails);
+  const rows = await tx.query<{ email: string }>(text, params);
   return new Set(rows.map((r) => r.email));
+}
+
+/** `existingEmails`' statement, for a `tenantBatch` of its own (its rows: `{ email }`). */
+export function existingEmailsStatement(workspaceId: string, emails: string[]): Statement {
+  return {
+    text: `SELECT lower(email) AS email FROM users WHERE workspace_id = $1 AND lower(email) = ANY($2::text[])`,
+    params: [workspaceId, emails],
+  };
 }
 
 export interface NewUser extends ImportCandidate {

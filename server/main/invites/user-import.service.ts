@@ -19,7 +19,7 @@ import type { ImportUpload } from '../../platform/imports/import-upload';
 import * as jobs from './import-jobs.repository';
 import { reportStream } from './import-report';
 import type { ImportRunner } from './import-runner';
-import { countDataRows, dataRows, RowAssessor, skipExistingUsers, type AssessedRow } from './import-rows';
+import { countDataRows, dataRows, RowAssessor, skipExistingUsersAlone, type AssessedRow } from './import-rows';
 
 export interface ImportActor {
   user: UserPrincipal;
@@ -54,7 +54,7 @@ export class UserImportService {
     const mapped = IMPORT_COLUMNS.filter((c) => mapping[c.key] !== undefined);
     const db = this.db;
     const records = async (batch: AssessedRow[]) => {
-      await db.tenant(workspaceId, (tx) => skipExistingUsers(tx, workspaceId, batch));
+      await skipExistingUsersAlone(db, workspaceId, batch);
       return batch.map((r) => [
         String(r.row),
         r.problems.length === 0 ? 'Ready to import' : 'Will be skipped',
@@ -275,7 +275,7 @@ export class UserImportService {
     let batch: AssessedRow[] = [];
     const flush = async () => {
       const checking = batch;
-      await this.db.tenant(workspaceId, (tx) => skipExistingUsers(tx, workspaceId, checking));
+      await skipExistingUsersAlone(this.db, workspaceId, checking);
       await onBatch(batch);
       batch = [];
     };

@@ -89,12 +89,32 @@ export function systemBatch(db: Database, statements: readonly Statement[]): Pro
   });
 }
 
-/** `db.tenantBatch` where the driver has it, else the same statements one after another in `db.tenant`. */
-export function tenantBatch(db: Database, workspaceId: string, statements: readonly Statement[]): Promise<unknown[][]> {
-  if (db.tenantBatch) return db.tenantBatch(workspaceId, statements);
-  return db.tenant(workspaceId, async (tx) => {
-    const out: unknown[][] = [];
-    for (const s of statements) out.push(await tx.query(s.text, s.params));
-    return out;
-  });
+/**
+ * Ends the tenant role inside a tenant transaction (`SET LOCAL ROLE NONE`): the statements after it run as the owner,
+ * in the same transaction (`tenantBatch`'s `asOwnerAfter`).
+ */
+export const OWNER_AGAIN: Statement = { text: `SELECT set_config('role', 'none', true)`, name: 'owner-again' };
+
+/**
+ * `db.tenantBatch` where the driver has it, else the same statements one after another in `db.tenant`.
+ * `asOwnerAfter`: statements on tables outside row-level security (the rate limits) that run after the tenant
+ * statements in the same transaction and call, as the owner (`OWNER_AGAIN` between); they see what the tenant
+ * statements wrote. The rows of every statement come back in order, the tenant statements' first.
+ */
+export async function tenantBatch(
+  db: Database,
+  workspaceId: string,
+  statements: readonly Statement[],
+  asOwnerAfter: readonly Statement[] = [],
+): Promise<unknown[][]> {
+  const all = asOwnerAfter.length > 0 ? [...statements, OWNER_AGAIN, ...asOwnerAfter] : statements;
+  const rows = db.tenantBatch
+    ? await db.tenantBatch(workspaceId, all)
+    : await db.tenant(workspaceId, async (tx) => {
+        const out: unknown[][] = [];
+        for (const s of all) out.push(await tx.query(s.text, s.params));
+        return out;
+      });
+  if (asOwnerAfter.length > 0) rows.splice(statements.length, 1);
+  return rows;
 }

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import type { Database, Sql } from '../../../server/platform/db/database';
 import { FolderFileStorage } from '../../../server/platform/file-storage';
+import { hashLimitKey } from '../../../server/platform/rate-limiter';
+import { SIGN_IN_LIMITS } from '../../../server/main/auth/sign-in.service';
 import { seedDemo } from '../../../server/seed/demo.seed';
 import { DATABASES, openTestDatabase, PASSWORD, testPasswords } from '../support/test-app';
 
@@ -134,6 +136,25 @@ describe.each(DATABASES)('an account changed during its sign-in on %s', (kind) =
     const res = await signIn(email);
     expect(res.statusCode).toBe(401);
     expect(await traces(email)).toEqual(before);
+  });
+
+  it('does not make the address one the account uses when the password is changed meanwhile', async () => {
+    // The old password is typed while an admin replaces it (it leaked): its address must not become exempt from the
+    // account's own failure limit, nor end that address's run of failures.
+    const email = 'admin@acme.test';
+    const [user] = await db.query<{ workspace_id: string }>(`SELECT workspace_id FROM users WHERE email = $1`, [email]);
+    const account = `${user!.workspace_id}:${email}`;
+    const known = hashLimitKey(SIGN_IN_LIMITS.knownAddress, `${account}@127.0.0.1`);
+    const failures = hashLimitKey(SIGN_IN_LIMITS.perAccountAddress, `${account}@127.0.0.1`);
+    duringVerify = async () => {
+      await db.query(`UPDATE users SET password_hash = 'test$another' WHERE email = $1`, [email]);
+    };
+    const res = await signIn(email);
+    expect(res.statusCode).toBe(401);
+    expect(await db.query(`SELECT key FROM rate_limits WHERE key = $1`, [known])).toEqual([]);
+    expect(await db.query(`SELECT cardinality(hits) AS n FROM rate_limits WHERE key = $1`, [failures])).toEqual([
+      { n: 1 },
+    ]);
   });
 
   it('signs in an account left alone, with its session and SIGN_IN', async () => {
