@@ -28,6 +28,7 @@ import {
   searchCommitteePeople,
 } from '../../../src/contracts/case/intake.contract';
 import type { ApiDeps } from '../../platform/deps';
+import { answer } from '../../platform/refusal';
 import { currentWorkspace, serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { CaseExtrasService } from './case-extras.service';
 import { whoIs } from './complaints.repository';
@@ -144,20 +145,28 @@ export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     const { user, workspace } = workspaceUser(ctx);
     return intake.saveReceiptSettings(workspace.id, user.userId, ctx.request.ip ?? null, ctx.body.receiptExpiryDays);
   });
-  serve(app, recordOnBehalf, async (ctx) => extras.recordOnBehalf(await actorOf(ctx), ctx.body));
-  serve(app, listPendingConfirmations, async (ctx) => extras.pendingConfirmations(await actorOf(ctx)));
-  serve(app, confirmOnBehalf, async (ctx) => extras.confirm(await actorOf(ctx), ctx.params.id));
-  serve(app, searchCommitteePeople, async (ctx) => extras.searchPeople(await actorOf(ctx), ctx.body.searchText));
-  serve(app, listDeniedAccess, async (ctx) => extras.denied(await actorOf(ctx), ctx.params.id));
-  serve(app, denyAccess, async (ctx) => extras.deny(await actorOf(ctx), ctx.params.id, ctx.body));
-  serve(app, restoreAccess, async (ctx) => extras.restore(await actorOf(ctx), ctx.params.id, ctx.params.userId));
-  serve(app, listCaseEvents, async (ctx) => extras.events(await actorOf(ctx), ctx.params.id));
-  serve(app, requestInterimRelief, async (ctx) => extras.requestRelief(await actorOf(ctx), ctx.params.id, ctx.body));
+  serve(app, recordOnBehalf, async (ctx) => answer(await extras.recordOnBehalf(await actorOf(ctx), ctx.body)));
+  serve(app, listPendingConfirmations, async (ctx) => answer(await extras.pendingConfirmations(await actorOf(ctx))));
+  serve(app, confirmOnBehalf, async (ctx) => answer(await extras.confirm(await actorOf(ctx), ctx.params.id)));
+  serve(app, searchCommitteePeople, async (ctx) =>
+    answer(await extras.searchPeople(await actorOf(ctx), ctx.body.searchText)),
+  );
+  serve(app, listDeniedAccess, async (ctx) => answer(await extras.denied(await actorOf(ctx), ctx.params.id)));
+  serve(app, denyAccess, async (ctx) => answer(await extras.deny(await actorOf(ctx), ctx.params.id, ctx.body)));
+  serve(app, restoreAccess, async (ctx) =>
+    answer(await extras.restore(await actorOf(ctx), ctx.params.id, ctx.params.userId)),
+  );
+  serve(app, listCaseEvents, async (ctx) => answer(await extras.events(await actorOf(ctx), ctx.params.id)));
+  serve(app, requestInterimRelief, async (ctx) =>
+    answer(await extras.requestRelief(await actorOf(ctx), ctx.params.id, ctx.body)),
+  );
   serve(app, decideInterimRelief, async (ctx) =>
-    extras.decideRelief(await actorOf(ctx), ctx.params.id, ctx.params.eventId, ctx.body),
+    answer(await extras.decideRelief(await actorOf(ctx), ctx.params.id, ctx.params.eventId, ctx.body)),
   );
   serve(app, requestConciliation, async (ctx) =>
-    extras.requestConciliation(await actorOf(ctx), ctx.params.id, ctx.body?.note ?? ''),
+    answer(await extras.requestConciliation(await actorOf(ctx), ctx.params.id, ctx.body?.note ?? '')),
   );
-  serve(app, recordConciliation, async (ctx) => extras.recordConciliation(await actorOf(ctx), ctx.params.id, ctx.body));
+  serve(app, recordConciliation, async (ctx) =>
+    answer(await extras.recordConciliation(await actorOf(ctx), ctx.params.id, ctx.body)),
+  );
 }
