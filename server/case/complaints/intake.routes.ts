@@ -69,59 +69,66 @@ export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise
         // The address keys the rate limits through a keyed hash of the day (intake-address.ts); it goes nowhere else.
         return { ws: workspace.id, workspaceName: workspace.company_name, address: ctx.request.ip ?? 'unknown' };
       };
-      serve(scope, getIntakeForm, async (ctx) => intake.form(caller(ctx)), ANONYMOUS);
-      serve(scope, getIntakeFormResource, async (ctx) => intake.formResource(caller(ctx), ctx.params.id), ANONYMOUS);
-      serve(scope, fileIntake, async (ctx) => intake.file(caller(ctx), ctx.body), ANONYMOUS);
+      serve(scope, getIntakeForm, async (ctx) => answer(await intake.form(caller(ctx))), ANONYMOUS);
+      serve(
+        scope,
+        getIntakeFormResource,
+        async (ctx) => answer(await intake.formResource(caller(ctx), ctx.params.id)),
+        ANONYMOUS,
+      );
+      serve(scope, fileIntake, async (ctx) => answer(await intake.file(caller(ctx), ctx.body)), ANONYMOUS);
       serve(
         scope,
         confirmReceipt,
-        async (ctx) => intake.confirmKey(caller(ctx), ctx.body.session, ctx.body.receiptKey),
+        async (ctx) => answer(await intake.confirmKey(caller(ctx), ctx.body.session, ctx.body.receiptKey)),
         ANONYMOUS,
       );
       serve(
         scope,
         receiptSignIn,
-        async (ctx) => intake.signIn(caller(ctx), ctx.body.receiptKey, ctx.body.password),
+        async (ctx) => answer(await intake.signIn(caller(ctx), ctx.body.receiptKey, ctx.body.password)),
         ANONYMOUS,
       );
       serve(
         scope,
         receiptSignOut,
-        async (ctx) => {
-          await intake.signOut(caller(ctx), ctx.body.session);
-          return { ok: true as const };
-        },
+        async (ctx) => answer(await intake.signOut(caller(ctx), ctx.body.session)),
         ANONYMOUS,
       );
-      serve(scope, readReporterCase, async (ctx) => intake.read(caller(ctx), ctx.body.session), ANONYMOUS);
+      serve(
+        scope,
+        readReporterCase,
+        async (ctx) => answer(await intake.read(caller(ctx), ctx.body.session)),
+        ANONYMOUS,
+      );
       serve(
         scope,
         postReporterMessage,
-        async (ctx) => intake.message(caller(ctx), ctx.body.session, ctx.body.body),
+        async (ctx) => answer(await intake.message(caller(ctx), ctx.body.session, ctx.body.body)),
         ANONYMOUS,
       );
       serve(
         scope,
         reporterInterimRelief,
-        async (ctx) => intake.requestRelief(caller(ctx), ctx.body.session, ctx.body),
+        async (ctx) => answer(await intake.requestRelief(caller(ctx), ctx.body.session, ctx.body)),
         ANONYMOUS,
       );
       serve(
         scope,
         reporterConciliationRequest,
-        async (ctx) => intake.requestConciliation(caller(ctx), ctx.body.session, ctx.body.note),
+        async (ctx) => answer(await intake.requestConciliation(caller(ctx), ctx.body.session, ctx.body.note)),
         ANONYMOUS,
       );
       serve(
         scope,
         reporterEvidenceUploadUrl,
-        async (ctx) => intake.evidenceUpload(caller(ctx), ctx.body.session, ctx.body),
+        async (ctx) => answer(await intake.evidenceUpload(caller(ctx), ctx.body.session, ctx.body)),
         ANONYMOUS,
       );
       serve(
         scope,
         confirmReporterEvidence,
-        async (ctx) => intake.confirmEvidence(caller(ctx), ctx.body.session, ctx.params.id),
+        async (ctx) => answer(await intake.confirmEvidence(caller(ctx), ctx.body.session, ctx.params.id)),
         ANONYMOUS,
       );
     },
@@ -140,10 +147,12 @@ export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       workspaceName: workspace.company_name,
     };
   };
-  serve(app, getReceiptSettings, async (ctx) => intake.receiptSettings(workspaceUser(ctx).workspace.id));
+  serve(app, getReceiptSettings, async (ctx) => answer(await intake.receiptSettings(workspaceUser(ctx).workspace.id)));
   serve(app, saveReceiptSettings, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return intake.saveReceiptSettings(workspace.id, user.userId, ctx.request.ip ?? null, ctx.body.receiptExpiryDays);
+    return answer(
+      await intake.saveReceiptSettings(workspace.id, user.userId, ctx.request.ip ?? null, ctx.body.receiptExpiryDays),
+    );
   });
   serve(app, recordOnBehalf, async (ctx) => answer(await extras.recordOnBehalf(await actorOf(ctx), ctx.body)));
   serve(app, listPendingConfirmations, async (ctx) => answer(await extras.pendingConfirmations(await actorOf(ctx))));
