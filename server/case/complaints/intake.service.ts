@@ -23,7 +23,7 @@ import type { Database, Sql } from '../../platform/db/database';
 import type { Mailer } from '../../platform/messages';
 import type { PasswordHasher } from '../../platform/passwords';
 import type { Limit, RateLimits } from '../../platform/rate-limiter';
-import { ok, refuse, type Outcome, type Refusal } from '../../platform/refusal';
+import { ok, raise, refuse, refusing, type Outcome, type Refusal } from '../../platform/refusal';
 import { hashToken } from '../../platform/sessions';
 import type { DirectFileUrls } from '../../platform/signed-files';
 import * as files from '../../platform/files/files.repository';
@@ -172,118 +172,127 @@ export class IntakeService {
     const keyHash = await hashReceiptKey(caller.ws, key);
     const passwordHash = body.password ? await this.passwords.hash(body.password) : null;
     const session = newSession();
-    const filed = await this.db.tenant(caller.ws, async (tx): Promise<Outcome<string>> => {
-      const published = await intakes.publishedWorkflow(tx, caller.ws);
-      if (!published)
-        return refuse('conflict', 'CONFLICT', 'No complaint process has been published in this workspace yet.');
-      await ensureStandardForm(tx, caller.ws, published.version_id);
-      const regime = await regimeOf(tx, caller.ws);
-      const today = todayIn(regime);
-      const fields: Record<string, string> = {};
-      if (body.incident.date > today) fields['incident.date'] = 'The incident cannot be after today';
-      const leftProblem = formerEmployeeProblem(regime.compliance, body.formerEmployee?.leftOn ?? null, today);
-      if (leftProblem) fields['formerEmployee.leftOn'] = leftProblem;
-      const components = await listComponents(tx, caller.ws, published.version_id);
-      const custom = components.flatMap((c) => c.attributes).filter((a) => a.systemKey === null);
-      for (const a of custom) {
-        if (a.required && !(body.answers[a.attributeId] ?? '').trim())
-          fields[`answers.${a.attributeId}`] = `Answer "${a.label}"`;
-      }
-      for (const k of Object.keys(body.answers))
-        if (!custom.some((a) => a.attributeId === k)) fields[`answers.${k}`] = 'Not a field of this form';
-      if (Object.keys(fields).length)
-        return refuse('invalid', 'VALIDATION', `Invalid report: ${Object.keys(fields).join(', ')}`, fields);
+    const filed = await refusing(() =>
+      this.db.tenant(caller.ws, async (tx): Promise<Outcome<string>> => {
+        const published = await intakes.publishedWorkflow(tx, caller.ws);
+        if (!published)
+          return refuse('conflict', 'CONFLICT', 'No complaint process has been published in this workspace yet.');
+        await ensureStandardForm(tx, caller.ws, published.version_id);
+        const regime = await regimeOf(tx, caller.ws);
+        const today = todayIn(regime);
+        const fields: Record<string, string> = {};
+        if (body.incident.date > today) fields['incident.date'] = 'The incident cannot be after today';
+        const leftProblem = formerEmployeeProblem(regime.compliance, body.formerEmployee?.leftOn ?? null, today);
+        if (leftProblem) fields['formerEmployee.leftOn'] = leftProblem;
+        const components = await listComponents(tx, caller.ws, published.version_id);
+        const custom = components.flatMap((c) => c.attributes).filter((a) => a.systemKey === null);
+        for (const a of custom) {
+          if (a.required && !(body.answers[a.attributeId] ?? '').trim())
+            fields[`answers.${a.attributeId}`] = `Answer "${a.label}"`;
+        }
+        for (const k of Object.keys(body.answers))
+          if (!custom.some((a) => a.attributeId === k)) fields[`answers.${k}`] = 'Not a field of this form';
+        if (Object.keys(fields).length)
+          return raise(refuse('invalid', 'VALIDATION', `Invalid report: ${Object.keys(fields).join(', ')}`, fields));
 
-      const committee = await intakes.intakeCommittee(tx, caller.ws);
-      const members = committee ? await repo.membersOf(tx, caller.ws, [committee]) : [];
-      const respondentUserId = body.respondent.email
-        ? await intakes.userIdByEmail(tx, caller.ws, body.respondent.email)
-        : null;
-      const witnesses = witnessEmails(body.incident.witnesses);
-      const recused = membersWhoAreParties(
-        members.map((m) => ({ userId: m.user_id, email: m.email })),
-        {
-          complainantUserId: null,
+        const committee = await intakes.intakeCommittee(tx, caller.ws);
+        const members = committee ? await repo.membersOf(tx, caller.ws, [committee]) : [];
+        const respondentUserId = body.respondent.email
+          ? await intakes.userIdByEmail(tx, caller.ws, body.respondent.email)
+          : null;
+        const witnesses = witnessEmails(body.incident.witnesses);
+        const recused = membersWhoAreParties(
+          members.map((m) => ({ userId: m.user_id, email: m.email })),
+          {
+            complainantUserId: null,
+            respondentUserId,
+            emails: [body.respondent.email, ...((await recusesWitnesses(tx, caller.ws)) ? witnesses : [])],
+          },
+        );
+        const presiding = presidingForCase(
+          {
+            termStart: '2000-01-01',
+            termEnd: '2000-01-02',
+            members: members.map((m) => ({
+              id: m.user_id,
+              name: m.name,
+              role: m.role === 'DESIGNATED_RECIPIENT' ? ('EMPLOYEE_MEMBER' as const) : m.role,
+              gender: 'UNDISCLOSED' as const,
+            })),
+          },
+          new Set(recused),
+          null,
+        );
+        const substitute = presiding
+          ? null
+          : (members.find((m) => !recused.includes(m.user_id) && m.role !== 'EXTERNAL_MEMBER')?.user_id ?? null);
+        const timeliness = filingTimeliness(body.incident.date, today);
+
+        const next = await intakes.lockNextCaseNumber(tx, caller.ws);
+        const complaintId = await intakes.insertReportedComplaint(tx, [
+          caller.ws,
+          next,
+          regime.compliance,
+          committee,
+          published.workflow_id,
+          published.version_id,
+          body.reporterName?.trim() || 'Anonymous',
+          body.respondent.name,
+          body.respondent.gender,
+          body.respondent.phone,
+          body.respondent.email,
+          body.respondent.description,
           respondentUserId,
-          emails: [body.respondent.email, ...((await recusesWitnesses(tx, caller.ws)) ? witnesses : [])],
-        },
-      );
-      const presiding = presidingForCase(
-        {
-          termStart: '2000-01-01',
-          termEnd: '2000-01-02',
-          members: members.map((m) => ({
-            id: m.user_id,
-            name: m.name,
-            role: m.role === 'DESIGNATED_RECIPIENT' ? ('EMPLOYEE_MEMBER' as const) : m.role,
-            gender: 'UNDISCLOSED' as const,
-          })),
-        },
-        new Set(recused),
-        null,
-      );
-      const substitute = presiding
-        ? null
-        : (members.find((m) => !recused.includes(m.user_id) && m.role !== 'EXTERNAL_MEMBER')?.user_id ?? null);
-      const timeliness = filingTimeliness(body.incident.date, today);
-
-      const next = await intakes.lockNextCaseNumber(tx, caller.ws);
-      const complaintId = await intakes.insertReportedComplaint(tx, [
-        caller.ws,
-        next,
-        regime.compliance,
-        committee,
-        published.workflow_id,
-        published.version_id,
-        body.reporterName?.trim() || 'Anonymous',
-        body.respondent.name,
-        body.respondent.gender,
-        body.respondent.phone,
-        body.respondent.email,
-        body.respondent.description,
-        respondentUserId,
-        body.incident.details,
-        body.incident.date,
-        JSON.stringify(body.incident.witnesses),
-        JSON.stringify(body.answers),
-        today,
-        timeliness.timeliness,
-        substitute,
-        witnesses,
-        body.formerEmployee?.leftOn ?? null,
-      ]);
-      const intakeId = await intakes.insertIntake(tx, caller.ws, complaintId, keyHash, passwordHash, body.contactEmail);
-      await intakes.recuseParties(tx, caller.ws, complaintId, recused);
-      await intakes.storeSession(tx, caller.ws, intakeId, session.hash, SESSION_MINUTES);
-      const number = repo.caseNumberText(next);
-      await repo.caseAudit(tx, {
-        ws: caller.ws,
-        complaintId,
-        actorUserId: null,
-        action: 'complaint.file',
-        ip: null,
-        details: {
-          caseNumber: number,
-          channel: 'INTAKE',
-          named: !!body.reporterName?.trim(),
-          contact: body.contactEmail !== null,
-          timeliness: timeliness.timeliness,
-          referral: committee ? null : 'LOCAL_COMMITTEE',
-        },
-      });
-      await this.mail.sendMany(
-        members
-          .filter((m) => !recused.includes(m.user_id))
-          .map((m) => ({
-            workspaceId: caller.ws,
-            to: m.email,
-            subject: `A new complaint: case ${number}`,
-            text: `A new confidential report, case ${number}, is assigned to your committee. Sign in to read it.`,
-          })),
-        tx,
-      );
-      return ok(number);
-    });
+          body.incident.details,
+          body.incident.date,
+          JSON.stringify(body.incident.witnesses),
+          JSON.stringify(body.answers),
+          today,
+          timeliness.timeliness,
+          substitute,
+          witnesses,
+          body.formerEmployee?.leftOn ?? null,
+        ]);
+        const intakeId = await intakes.insertIntake(
+          tx,
+          caller.ws,
+          complaintId,
+          keyHash,
+          passwordHash,
+          body.contactEmail,
+        );
+        await intakes.recuseParties(tx, caller.ws, complaintId, recused);
+        await intakes.storeSession(tx, caller.ws, intakeId, session.hash, SESSION_MINUTES);
+        const number = repo.caseNumberText(next);
+        await repo.caseAudit(tx, {
+          ws: caller.ws,
+          complaintId,
+          actorUserId: null,
+          action: 'complaint.file',
+          ip: null,
+          details: {
+            caseNumber: number,
+            channel: 'INTAKE',
+            named: !!body.reporterName?.trim(),
+            contact: body.contactEmail !== null,
+            timeliness: timeliness.timeliness,
+            referral: committee ? null : 'LOCAL_COMMITTEE',
+          },
+        });
+        await this.mail.sendMany(
+          members
+            .filter((m) => !recused.includes(m.user_id))
+            .map((m) => ({
+              workspaceId: caller.ws,
+              to: m.email,
+              subject: `A new complaint: case ${number}`,
+              text: `A new confidential report, case ${number}, is assigned to your committee. Sign in to read it.`,
+            })),
+          tx,
+        );
+        return ok(number);
+      }),
+    );
     if (!filed.ok) return filed;
     return ok({
       caseNumber: filed.value,
@@ -295,17 +304,21 @@ export class IntakeService {
 
   async confirmKey(caller: Caller, token: string, typed: string): Promise<Outcome<{ confirmed: true }>> {
     const typedHash = await hashReceiptKey(caller.ws, typed);
-    return this.db.tenant(caller.ws, async (tx) => {
-      const session = await this.session(tx, caller.ws, token);
-      if (!session.ok) return session;
-      const s = session.value;
-      if (!(await intakes.keyMatches(tx, caller.ws, s.intake.id, typedHash)))
-        return refuse('invalid', 'VALIDATION', 'That is not your receipt key: check each digit against the one shown', {
-          receiptKey: 'That is not your receipt key',
-        });
-      await intakes.markKeyConfirmed(tx, caller.ws, s.intake.id);
-      return ok({ confirmed: true as const });
-    });
+    return refusing(() =>
+      this.db.tenant(caller.ws, async (tx) => {
+        const session = await this.session(tx, caller.ws, token);
+        if (!session.ok) return session;
+        const s = session.value;
+        if (!(await intakes.keyMatches(tx, caller.ws, s.intake.id, typedHash)))
+          return raise(
+            refuse('invalid', 'VALIDATION', 'That is not your receipt key: check each digit against the one shown', {
+              receiptKey: 'That is not your receipt key',
+            }),
+          );
+        await intakes.markKeyConfirmed(tx, caller.ws, s.intake.id);
+        return ok({ confirmed: true as const });
+      }),
+    );
   }
 
   async signIn(
@@ -370,33 +383,35 @@ export class IntakeService {
   }
 
   async read(caller: Caller, token: string): Promise<Outcome<ReporterCase>> {
-    return this.db.tenant(caller.ws, async (tx) => {
-      const session = await this.session(tx, caller.ws, token);
-      if (!session.ok) return session;
-      const s = session.value;
-      const row = await repo.findComplaint(tx, caller.ws, s.intake.complaint_id);
-      if (!row) return NO_COMPLAINT();
-      await repo.caseAudit(tx, {
-        ws: caller.ws,
-        complaintId: row.id,
-        actorUserId: null,
-        action: 'complaint.read',
-        ip: null,
-        details: { by: 'RECEIPT' },
-      });
-      return ok({
-        caseNumber: repo.caseNumberText(row.case_number),
-        status: row.status,
-        receivedOn: row.received_on,
-        outcome: row.outcome,
-        outcomeSummary: row.outcome_summary,
-        keyConfirmed: s.intake.key_confirmed_at !== null,
-        contactEmailSet: s.intake.contact_email !== null,
-        messages: await this.messages(tx, caller.ws, row.id),
-        evidence: await this.evidence(tx, caller.ws, row.id),
-        events: await this.events(tx, caller.ws, row.id),
-      });
-    });
+    return refusing(() =>
+      this.db.tenant(caller.ws, async (tx) => {
+        const session = await this.session(tx, caller.ws, token);
+        if (!session.ok) return session;
+        const s = session.value;
+        const row = await repo.findComplaint(tx, caller.ws, s.intake.complaint_id);
+        if (!row) return raise(NO_COMPLAINT());
+        await repo.caseAudit(tx, {
+          ws: caller.ws,
+          complaintId: row.id,
+          actorUserId: null,
+          action: 'complaint.read',
+          ip: null,
+          details: { by: 'RECEIPT' },
+        });
+        return ok({
+          caseNumber: repo.caseNumberText(row.case_number),
+          status: row.status,
+          receivedOn: row.received_on,
+          outcome: row.outcome,
+          outcomeSummary: row.outcome_summary,
+          keyConfirmed: s.intake.key_confirmed_at !== null,
+          contactEmailSet: s.intake.contact_email !== null,
+          messages: await this.messages(tx, caller.ws, row.id),
+          evidence: await this.evidence(tx, caller.ws, row.id),
+          events: await this.events(tx, caller.ws, row.id),
+        });
+      }),
+    );
   }
 
   /** The reporter asks for interim relief (IN-08) through the receipt: as a signed-in complainant would, POSH cases only. */
@@ -405,65 +420,75 @@ export class IntakeService {
     token: string,
     body: { relief: string; leaveMonths: number | null; details: string },
   ): Promise<Outcome<CaseEvent>> {
-    return this.db.tenant(caller.ws, async (tx) => {
-      const session = await this.session(tx, caller.ws, token);
-      if (!session.ok) return session;
-      const row = await repo.findComplaint(tx, caller.ws, session.value.intake.complaint_id, true);
-      if (!row) return NO_COMPLAINT();
-      if (row.compliance !== 'IN_POSH')
-        return refuse(
-          'conflict',
-          'CONFLICT',
-          'Interim relief during the inquiry is a rule of the POSH Act (s.12); this case follows the Canada Labour Code',
-        );
-      if (row.status === 'CLOSED') return refuse('conflict', 'CONFLICT', 'The case is closed');
-      if (body.relief === 'LEAVE' && body.leaveMonths === null)
-        return refuse('invalid', 'VALIDATION', 'Say how many months of leave (at most 3)', {
-          leaveMonths: 'Enter 1 to 3 months',
+    return refusing(() =>
+      this.db.tenant(caller.ws, async (tx) => {
+        const session = await this.session(tx, caller.ws, token);
+        if (!session.ok) return session;
+        const row = await repo.findComplaint(tx, caller.ws, session.value.intake.complaint_id, true);
+        if (!row) return raise(NO_COMPLAINT());
+        if (row.compliance !== 'IN_POSH')
+          return raise(
+            refuse(
+              'conflict',
+              'CONFLICT',
+              'Interim relief during the inquiry is a rule of the POSH Act (s.12); this case follows the Canada Labour Code',
+            ),
+          );
+        if (row.status === 'CLOSED') return raise(refuse('conflict', 'CONFLICT', 'The case is closed'));
+        if (body.relief === 'LEAVE' && body.leaveMonths === null)
+          return raise(
+            refuse('invalid', 'VALIDATION', 'Say how many months of leave (at most 3)', {
+              leaveMonths: 'Enter 1 to 3 months',
+            }),
+          );
+        const event = await this.addEvent(tx, caller.ws, row.id, 'INTERIM_RELIEF_REQUESTED', {
+          relief: body.relief,
+          leaveMonths: body.relief === 'LEAVE' ? body.leaveMonths : null,
+          details: body.details,
+          requestedBy: 'COMPLAINANT',
         });
-      const event = await this.addEvent(tx, caller.ws, row.id, 'INTERIM_RELIEF_REQUESTED', {
-        relief: body.relief,
-        leaveMonths: body.relief === 'LEAVE' ? body.leaveMonths : null,
-        details: body.details,
-        requestedBy: 'COMPLAINANT',
-      });
-      await repo.caseAudit(tx, {
-        ws: caller.ws,
-        complaintId: row.id,
-        actorUserId: null,
-        action: 'interim-relief.request',
-        ip: null,
-        details: { eventId: event.eventId, relief: body.relief, by: 'RECEIPT' },
-      });
-      await this.tellCommittee(tx, caller.ws, row, 'The reporter asked for interim relief');
-      return ok(event);
-    });
+        await repo.caseAudit(tx, {
+          ws: caller.ws,
+          complaintId: row.id,
+          actorUserId: null,
+          action: 'interim-relief.request',
+          ip: null,
+          details: { eventId: event.eventId, relief: body.relief, by: 'RECEIPT' },
+        });
+        await this.tellCommittee(tx, caller.ws, row, 'The reporter asked for interim relief');
+        return ok(event);
+      }),
+    );
   }
 
   /** The reporter asks for conciliation (IN-04) through the receipt: before the inquiry is complete, once. */
   async requestConciliation(caller: Caller, token: string, note: string): Promise<Outcome<CaseEvent>> {
-    return this.db.tenant(caller.ws, async (tx) => {
-      const session = await this.session(tx, caller.ws, token);
-      if (!session.ok) return session;
-      const row = await repo.findComplaint(tx, caller.ws, session.value.intake.complaint_id, true);
-      if (!row) return NO_COMPLAINT();
-      if (row.status === 'CLOSED') return refuse('conflict', 'CONFLICT', 'The case is closed');
-      if (row.inquiry_completed_on)
-        return refuse('conflict', 'CONFLICT', 'Conciliation is asked before the inquiry; the inquiry is complete');
-      if (await extras.hasEvent(tx, caller.ws, row.id, 'CONCILIATION_REQUESTED'))
-        return refuse('conflict', 'CONFLICT', 'You have asked for conciliation already');
-      const event = await this.addEvent(tx, caller.ws, row.id, 'CONCILIATION_REQUESTED', { note });
-      await repo.caseAudit(tx, {
-        ws: caller.ws,
-        complaintId: row.id,
-        actorUserId: null,
-        action: 'conciliation.request',
-        ip: null,
-        details: { eventId: event.eventId, by: 'RECEIPT' },
-      });
-      await this.tellCommittee(tx, caller.ws, row, 'The reporter asked for conciliation');
-      return ok(event);
-    });
+    return refusing(() =>
+      this.db.tenant(caller.ws, async (tx) => {
+        const session = await this.session(tx, caller.ws, token);
+        if (!session.ok) return session;
+        const row = await repo.findComplaint(tx, caller.ws, session.value.intake.complaint_id, true);
+        if (!row) return raise(NO_COMPLAINT());
+        if (row.status === 'CLOSED') return raise(refuse('conflict', 'CONFLICT', 'The case is closed'));
+        if (row.inquiry_completed_on)
+          return raise(
+            refuse('conflict', 'CONFLICT', 'Conciliation is asked before the inquiry; the inquiry is complete'),
+          );
+        if (await extras.hasEvent(tx, caller.ws, row.id, 'CONCILIATION_REQUESTED'))
+          return raise(refuse('conflict', 'CONFLICT', 'You have asked for conciliation already'));
+        const event = await this.addEvent(tx, caller.ws, row.id, 'CONCILIATION_REQUESTED', { note });
+        await repo.caseAudit(tx, {
+          ws: caller.ws,
+          complaintId: row.id,
+          actorUserId: null,
+          action: 'conciliation.request',
+          ip: null,
+          details: { eventId: event.eventId, by: 'RECEIPT' },
+        });
+        await this.tellCommittee(tx, caller.ws, row, 'The reporter asked for conciliation');
+        return ok(event);
+      }),
+    );
   }
 
   private async addEvent(
@@ -510,36 +535,38 @@ export class IntakeService {
   }
 
   async message(caller: Caller, token: string, body: string): Promise<Outcome<CaseMessage>> {
-    return this.db.tenant(caller.ws, async (tx) => {
-      const session = await this.session(tx, caller.ws, token);
-      if (!session.ok) return session;
-      const row = await repo.findComplaint(tx, caller.ws, session.value.intake.complaint_id, true);
-      if (!row) return NO_COMPLAINT();
-      const m = await intakes.insertReporterMessage(tx, caller.ws, row.id, body);
-      await repo.caseAudit(tx, {
-        ws: caller.ws,
-        complaintId: row.id,
-        actorUserId: null,
-        action: 'message.post',
-        ip: null,
-        details: { audience: 'COMPLAINANT', messageId: m.id, by: 'RECEIPT' },
-      });
-      if (row.committee_id) {
-        const readers = await repo.committeeReaders(tx, caller.ws, row.id);
-        await this.mail.sendMany(
-          repo.partyMessageMails(caller.ws, readers, repo.caseNumberText(row.case_number), 'reporter'),
-          tx,
-        );
-      }
-      return ok({
-        messageId: m.id,
-        audience: 'COMPLAINANT' as const,
-        authorName: 'You',
-        fromCommittee: false,
-        body,
-        createdAt: new Date(m.created_at).toISOString(),
-      });
-    });
+    return refusing(() =>
+      this.db.tenant(caller.ws, async (tx) => {
+        const session = await this.session(tx, caller.ws, token);
+        if (!session.ok) return session;
+        const row = await repo.findComplaint(tx, caller.ws, session.value.intake.complaint_id, true);
+        if (!row) return raise(NO_COMPLAINT());
+        const m = await intakes.insertReporterMessage(tx, caller.ws, row.id, body);
+        await repo.caseAudit(tx, {
+          ws: caller.ws,
+          complaintId: row.id,
+          actorUserId: null,
+          action: 'message.post',
+          ip: null,
+          details: { audience: 'COMPLAINANT', messageId: m.id, by: 'RECEIPT' },
+        });
+        if (row.committee_id) {
+          const readers = await repo.committeeReaders(tx, caller.ws, row.id);
+          await this.mail.sendMany(
+            repo.partyMessageMails(caller.ws, readers, repo.caseNumberText(row.case_number), 'reporter'),
+            tx,
+          );
+        }
+        return ok({
+          messageId: m.id,
+          audience: 'COMPLAINANT' as const,
+          authorName: 'You',
+          fromCommittee: false,
+          body,
+          createdAt: new Date(m.created_at).toISOString(),
+        });
+      }),
+    );
   }
 
   /** An upload URL for one more evidence file of the report, through the vault, within the report's and the public path's quotas. */
@@ -565,16 +592,18 @@ export class IntakeService {
   }
 
   async confirmEvidence(caller: Caller, token: string, fileId: string): Promise<Outcome<EvidenceFile>> {
-    const mine = await this.db.tenant(caller.ws, async (tx) => {
-      const session = await this.session(tx, caller.ws, token);
-      if (!session.ok) return session;
-      const s = session.value;
-      const f = await files.findFile(tx, caller.ws, fileId);
-      const attached = await intakes.evidenceAttached(tx, caller.ws, s.intake.complaint_id, fileId);
-      if (!f || (f.purpose as string) !== 'EVIDENCE' || (!s.intake.pending_file_ids.includes(fileId) && !attached))
-        return refuse('not-found', 'NOT_FOUND', 'No such file');
-      return ok({ intake: s.intake, file: f });
-    });
+    const mine = await refusing(() =>
+      this.db.tenant(caller.ws, async (tx) => {
+        const session = await this.session(tx, caller.ws, token);
+        if (!session.ok) return session;
+        const s = session.value;
+        const f = await files.findFile(tx, caller.ws, fileId);
+        const attached = await intakes.evidenceAttached(tx, caller.ws, s.intake.complaint_id, fileId);
+        if (!f || (f.purpose as string) !== 'EVIDENCE' || (!s.intake.pending_file_ids.includes(fileId) && !attached))
+          return raise(refuse('not-found', 'NOT_FOUND', 'No such file'));
+        return ok({ intake: s.intake, file: f });
+      }),
+    );
     if (!mine.ok) return mine;
     const { intake, file } = mine.value;
     if (file.status !== 'CONFIRMED') {
@@ -639,7 +668,10 @@ export class IntakeService {
     ]);
   }
 
-  /** The receipt of a live session (its use dated); refused once the session ended. */
+  /**
+   * The receipt of a live session, its use dated (the write the receipt's expiry counts from); refused once the session
+   * ended. A call refused after it raises its refusal (`raise`, turned back by `refusing`), so the date rolls back.
+   */
   private async session(tx: Sql, ws: string, token: string): Promise<Outcome<SessionOf>> {
     const row = await intakes.sessionIntake(tx, ws, hashToken(token));
     if (!row)

@@ -94,6 +94,15 @@ describe.each(DATABASES)('the confidential intake’s refusals on %s', (kind) =>
       message: 'The receipt key and password do not match.',
       fields: { password: 'Does not match' },
     });
+    const lastUsed = async () =>
+      (
+        await server.db.query<{ at: string }>(
+          `SELECT i.last_used_at::text AS at FROM complaint_intakes i JOIN complaints c ON c.workspace_id = i.workspace_id AND c.id = i.complaint_id
+            WHERE i.workspace_id = $1 AND c.case_number = $2`,
+          [ws.id, Number(receipt.caseNumber.replace(/\D/g, ''))],
+        )
+      )[0].at;
+    const usedBefore = await lastUsed();
     const typedWrong = await post(ws.host, '/intake/receipt/confirm', {
       session: receipt.session,
       receiptKey: '0000 0000 0000 0000 0000',
@@ -104,6 +113,8 @@ describe.each(DATABASES)('the confidential intake’s refusals on %s', (kind) =>
       message: 'That is not your receipt key: check each digit against the one shown',
       fields: { receiptKey: 'That is not your receipt key' },
     });
+    // A refused call leaves nothing written, not even the date the receipt was last used (its expiry counts from it).
+    expect(await lastUsed()).toBe(usedBefore);
   });
 
   it('refuses evidence not uploaded yet, or not the reporter’s, and a request made twice', async () => {
