@@ -385,11 +385,9 @@ export class IntakeService {
   async read(caller: Caller, token: string): Promise<Outcome<ReporterCase>> {
     return refusing(() =>
       this.db.tenant(caller.ws, async (tx) => {
-        const session = await this.session(tx, caller.ws, token);
-        if (!session.ok) return session;
-        const s = session.value;
-        const row = await repo.findComplaint(tx, caller.ws, s.intake.complaint_id);
-        if (!row) return raise(NO_COMPLAINT());
+        const found = await this.reportedCase(tx, caller.ws, token, false);
+        if (!found.ok) return found;
+        const { session: s, row } = found.value;
         await repo.caseAudit(tx, {
           ws: caller.ws,
           complaintId: row.id,
@@ -422,10 +420,9 @@ export class IntakeService {
   ): Promise<Outcome<CaseEvent>> {
     return refusing(() =>
       this.db.tenant(caller.ws, async (tx) => {
-        const session = await this.session(tx, caller.ws, token);
-        if (!session.ok) return session;
-        const row = await repo.findComplaint(tx, caller.ws, session.value.intake.complaint_id, true);
-        if (!row) return raise(NO_COMPLAINT());
+        const found = await this.reportedCase(tx, caller.ws, token, true);
+        if (!found.ok) return found;
+        const { row } = found.value;
         if (row.compliance !== 'IN_POSH')
           return raise(
             refuse(
@@ -465,10 +462,9 @@ export class IntakeService {
   async requestConciliation(caller: Caller, token: string, note: string): Promise<Outcome<CaseEvent>> {
     return refusing(() =>
       this.db.tenant(caller.ws, async (tx) => {
-        const session = await this.session(tx, caller.ws, token);
-        if (!session.ok) return session;
-        const row = await repo.findComplaint(tx, caller.ws, session.value.intake.complaint_id, true);
-        if (!row) return raise(NO_COMPLAINT());
+        const found = await this.reportedCase(tx, caller.ws, token, true);
+        if (!found.ok) return found;
+        const { row } = found.value;
         if (row.status === 'CLOSED') return raise(refuse('conflict', 'CONFLICT', 'The case is closed'));
         if (row.inquiry_completed_on)
           return raise(
@@ -537,10 +533,9 @@ export class IntakeService {
   async message(caller: Caller, token: string, body: string): Promise<Outcome<CaseMessage>> {
     return refusing(() =>
       this.db.tenant(caller.ws, async (tx) => {
-        const session = await this.session(tx, caller.ws, token);
-        if (!session.ok) return session;
-        const row = await repo.findComplaint(tx, caller.ws, session.value.intake.complaint_id, true);
-        if (!row) return raise(NO_COMPLAINT());
+        const found = await this.reportedCase(tx, caller.ws, token, true);
+        if (!found.ok) return found;
+        const { row } = found.value;
         const m = await intakes.insertReporterMessage(tx, caller.ws, row.id, body);
         await repo.caseAudit(tx, {
           ws: caller.ws,
@@ -666,6 +661,20 @@ export class IntakeService {
       ...perAddress.map((limit) => ({ limit, key })),
       ...perWorkspace.map((limit) => ({ limit, key: caller.ws })),
     ]);
+  }
+
+  /** The reporter's case through a live session, its row locked for a write (`lock`). */
+  private async reportedCase(
+    tx: Sql,
+    ws: string,
+    token: string,
+    lock: boolean,
+  ): Promise<Outcome<{ session: SessionOf; row: repo.ComplaintRow }>> {
+    const session = await this.session(tx, ws, token);
+    if (!session.ok) return session;
+    const row = await repo.findComplaint(tx, ws, session.value.intake.complaint_id, lock);
+    if (!row) return raise(NO_COMPLAINT());
+    return ok({ session: session.value, row });
   }
 
   /**
