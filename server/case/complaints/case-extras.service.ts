@@ -2,22 +2,24 @@ import type { z } from 'zod';
 import type { CaseEvent, OnBehalfBody } from '../../../src/contracts/case/intake.contract';
 import type { OnBehalfBody as OnBehalfSchema } from '../../../src/contracts/case/intake.contract';
 import type { Database, Sql } from '../../platform/db/database';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
+import { ok, refuse, type Outcome } from '../../platform/refusal';
+import * as extras from './case-extras.repository';
 import * as repo from './complaints.repository';
-import { ComplaintService, type Actor } from './complaints.service';
+import { ComplaintService, type Access, type Actor } from './complaints.service';
 import { notifyReporter } from './intake.repository';
 import { regimeOf, todayIn } from './regime';
 
 type EventKind = CaseEvent['kind'];
 
-interface DeniedRow {
-  user_id: string;
-  name: string | null;
-  email: string;
+interface DeniedPerson {
+  userId: string;
+  name: string;
   note: string;
-  recorded_at: Date | string;
+  deniedAt: string;
 }
+
+const CASE_CLOSED = 'The case is closed';
 
 /**
  * What the case does beyond the runtime of complaints.service.ts (docs/case.md "Confidential intake" and after):
@@ -35,74 +37,73 @@ export class CaseExtrasService {
   // ---------- people a committee member may name ----------
 
   /** The pickers of the on-behalf form and of denied access: committee members only, active people, at most 20. */
-  async searchPeople(actor: Actor, text: string) {
+  async searchPeople(
+    actor: Actor,
+    text: string,
+  ): Promise<Outcome<{ items: { userId: string; name: string; email: string }[] }>> {
     return this.db.tenant(actor.ws, async (tx) => {
-      const [seat] = await tx.query(
-        `SELECT 1 FROM committee_members WHERE workspace_id = $1 AND user_id = $2 LIMIT 1`,
-        [actor.ws, actor.userId],
-      );
-      if (!seat) throw forbidden('Only a member of an Internal Committee may look people up here');
+      if (!(await extras.sitsOnACommittee(tx, actor.ws, actor.userId)))
+        return refuse('forbidden', 'FORBIDDEN', 'Only a member of an Internal Committee may look people up here');
       const prefix = `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const rows = await tx.query<{ id: string; email: string; name: string }>(
-        `SELECT id, email, trim(first_name || ' ' || last_name) AS name FROM users
-          WHERE workspace_id = $1 AND status <> 'INACTIVE'
-            AND (lower(email) LIKE $2 OR lower(first_name) LIKE $2 OR lower(last_name) LIKE $2 OR lower(trim(first_name || ' ' || last_name)) LIKE $2)
-          ORDER BY lower(trim(first_name || ' ' || last_name)), lower(email) LIMIT 20`,
-        [actor.ws, prefix],
-      );
-      return { items: rows.map((r) => ({ userId: r.id, name: r.name || r.email, email: r.email })) };
+      const rows = await extras.searchPeople(tx, actor.ws, prefix);
+      return ok({ items: rows.map((r) => ({ userId: r.id, name: r.name || r.email, email: r.email })) });
     });
   }
 
   // ---------- denied access ----------
 
-  async denied(actor: Actor, id: string) {
+  async denied(actor: Actor, id: string): Promise<Outcome<{ items: DeniedPerson[] }>> {
     return this.db.tenant(actor.ws, async (tx) => {
-      await this.presiding(tx, actor, id);
+      const presiding = await this.presiding(tx, actor, id);
+      if (!presiding.ok) return presiding;
       await this.complaints.log(tx, actor, id, 'access.denied.read');
-      return { items: await this.deniedList(tx, actor.ws, id) };
+      return ok({ items: await this.deniedList(tx, actor.ws, id) });
     });
   }
 
-  async deny(actor: Actor, id: string, body: { userId: string; note: string }) {
+  async deny(
+    actor: Actor,
+    id: string,
+    body: { userId: string; note: string },
+  ): Promise<Outcome<{ items: DeniedPerson[] }>> {
     return this.db.tenant(actor.ws, async (tx) => {
-      const access = await this.presiding(tx, actor, id, true);
+      const presiding = await this.presiding(tx, actor, id, true);
+      if (!presiding.ok) return presiding;
+      const access = presiding.value;
       if (body.userId === actor.userId)
-        throw badRequest('You cannot deny yourself: recuse yourself instead', { userId: 'That is you' });
-      const [person] = await tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND id = $2`, [
-        actor.ws,
-        body.userId,
-      ]);
-      if (!person) throw badRequest('Not a person of this workspace', { userId: 'Not a person of this workspace' });
+        return refuse('invalid', 'VALIDATION', 'You cannot deny yourself: recuse yourself instead', {
+          userId: 'That is you',
+        });
+      if (!(await extras.personExists(tx, actor.ws, body.userId)))
+        return refuse('invalid', 'VALIDATION', 'Not a person of this workspace', {
+          userId: 'Not a person of this workspace',
+        });
       if (body.userId === access.row.filed_by || body.userId === access.row.respondent_user_id) {
-        throw badRequest('A party to the case cannot be denied access to it', { userId: 'A party to the case' });
+        return refuse('invalid', 'VALIDATION', 'A party to the case cannot be denied access to it', {
+          userId: 'A party to the case',
+        });
       }
       // Already without access (recused, or a party member): the record stays as it is.
-      await tx.query(
-        `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note, recorded_by) VALUES ($1, $2, $3, 'DENIED', $4, $5) ON CONFLICT DO NOTHING`,
-        [actor.ws, id, body.userId, body.note, actor.userId],
-      );
+      await extras.denyAccess(tx, actor.ws, id, body.userId, body.note, actor.userId);
       await this.complaints.log(tx, actor, id, 'access.deny', { userId: body.userId, note: body.note });
-      return { items: await this.deniedList(tx, actor.ws, id) };
+      return ok({ items: await this.deniedList(tx, actor.ws, id) });
     });
   }
 
-  async restore(actor: Actor, id: string, userId: string) {
+  async restore(actor: Actor, id: string, userId: string): Promise<Outcome<{ items: DeniedPerson[] }>> {
     return this.db.tenant(actor.ws, async (tx) => {
-      await this.presiding(tx, actor, id, true);
-      const gone = await tx.query(
-        `DELETE FROM complaint_recusals WHERE workspace_id = $1 AND complaint_id = $2 AND user_id = $3 AND reason = 'DENIED' RETURNING user_id`,
-        [actor.ws, id, userId],
-      );
-      if (gone.length === 0) throw notFound('This person is not denied access to the case');
+      const presiding = await this.presiding(tx, actor, id, true);
+      if (!presiding.ok) return presiding;
+      if (!(await extras.restoreAccess(tx, actor.ws, id, userId)))
+        return refuse('not-found', 'NOT_FOUND', 'This person is not denied access to the case');
       await this.complaints.log(tx, actor, id, 'access.restore', { userId });
-      return { items: await this.deniedList(tx, actor.ws, id) };
+      return ok({ items: await this.deniedList(tx, actor.ws, id) });
     });
   }
 
   // ---------- interim relief and conciliation ----------
 
-  async events(actor: Actor, id: string): Promise<{ items: CaseEvent[] }> {
+  async events(actor: Actor, id: string): Promise<Outcome<{ items: CaseEvent[] }>> {
     return this.db.tenant(actor.ws, async (tx) => {
       const access = await this.complaints.access(tx, actor, id);
       await this.complaints.log(tx, actor, id, 'events.read');
@@ -110,7 +111,7 @@ export class CaseExtrasService {
         access.role === 'RESPONDENT'
           ? ['CONCILIATION_SETTLED']
           : ['INTERIM_RELIEF_REQUESTED', 'INTERIM_RELIEF_DECIDED', 'CONCILIATION_REQUESTED', 'CONCILIATION_SETTLED'];
-      return { items: await this.eventList(tx, actor, id, kinds, access.role === 'COMMITTEE') };
+      return ok({ items: await this.eventList(tx, actor, id, kinds, access.role === 'COMMITTEE') });
     });
   }
 
@@ -118,18 +119,26 @@ export class CaseExtrasService {
     actor: Actor,
     id: string,
     body: { relief: string; leaveMonths: number | null; details: string },
-  ): Promise<CaseEvent> {
+  ): Promise<Outcome<CaseEvent>> {
     return this.db.tenant(actor.ws, async (tx) => {
       const access = await this.complaints.access(tx, actor, id, { lock: true });
       if (access.role === 'RESPONDENT')
-        throw forbidden('Interim relief is asked by the complainant, or recorded by the committee for them');
+        return refuse(
+          'forbidden',
+          'FORBIDDEN',
+          'Interim relief is asked by the complainant, or recorded by the committee for them',
+        );
       if (access.row.compliance !== 'IN_POSH')
-        throw conflict(
+        return refuse(
+          'conflict',
+          'CONFLICT',
           'Interim relief during the inquiry is a rule of the POSH Act (s.12); this case follows the Canada Labour Code',
         );
-      if (access.row.status === 'CLOSED') throw conflict('The case is closed');
+      if (access.row.status === 'CLOSED') return refuse('conflict', 'CONFLICT', CASE_CLOSED);
       if (body.relief === 'LEAVE' && body.leaveMonths === null)
-        throw badRequest('Say how many months of leave (at most 3)', { leaveMonths: 'Enter 1 to 3 months' });
+        return refuse('invalid', 'VALIDATION', 'Say how many months of leave (at most 3)', {
+          leaveMonths: 'Enter 1 to 3 months',
+        });
       const event = await this.addEvent(tx, actor, id, 'INTERIM_RELIEF_REQUESTED', {
         relief: body.relief,
         leaveMonths: body.relief === 'LEAVE' ? body.leaveMonths : null,
@@ -140,7 +149,7 @@ export class CaseExtrasService {
         eventId: event.eventId,
         relief: body.relief,
       });
-      return event;
+      return ok(event);
     });
   }
 
@@ -149,19 +158,13 @@ export class CaseExtrasService {
     id: string,
     requestId: string,
     body: { decision: 'RECOMMENDED' | 'REFUSED'; note: string },
-  ): Promise<CaseEvent> {
+  ): Promise<Outcome<CaseEvent>> {
     return this.db.tenant(actor.ws, async (tx) => {
       const access = await this.complaints.access(tx, actor, id, { committeeOnly: true, lock: true });
-      const [request] = await tx.query<{ details: Record<string, unknown> }>(
-        `SELECT details FROM complaint_events WHERE workspace_id = $1 AND complaint_id = $2 AND id = $3 AND kind = 'INTERIM_RELIEF_REQUESTED'`,
-        [actor.ws, id, requestId],
-      );
-      if (!request) throw notFound('No such request for interim relief on this case');
-      const [decided] = await tx.query(
-        `SELECT 1 FROM complaint_events WHERE workspace_id = $1 AND complaint_id = $2 AND kind = 'INTERIM_RELIEF_DECIDED' AND details->>'requestId' = $3`,
-        [actor.ws, id, requestId],
-      );
-      if (decided) throw conflict('This request was decided already');
+      const request = await extras.reliefRequest(tx, actor.ws, id, requestId);
+      if (!request) return refuse('not-found', 'NOT_FOUND', 'No such request for interim relief on this case');
+      if (await extras.reliefDecided(tx, actor.ws, id, requestId))
+        return refuse('conflict', 'CONFLICT', 'This request was decided already');
       const event = await this.addEvent(tx, actor, id, 'INTERIM_RELIEF_DECIDED', {
         requestId,
         decision: body.decision,
@@ -172,7 +175,7 @@ export class CaseExtrasService {
       if (body.decision === 'RECOMMENDED') {
         // s.12: the employer implements the committee's recommendation.
         const caseNumber = repo.caseNumberText(access.row.case_number);
-        const employers = await this.employers(tx, actor.ws);
+        const employers = await extras.employerEmails(tx, actor.ws);
         mailed.push({ subject: `Interim relief recommended: case ${caseNumber}`, complaintCopy: false, to: employers });
         await this.mail.sendMany(
           employers.map((to) => ({
@@ -191,22 +194,23 @@ export class CaseExtrasService {
         decision: body.decision,
         mails: mailed,
       });
-      return event;
+      return ok(event);
     });
   }
 
-  async requestConciliation(actor: Actor, id: string, note: string): Promise<CaseEvent> {
+  async requestConciliation(actor: Actor, id: string, note: string): Promise<Outcome<CaseEvent>> {
     return this.db.tenant(actor.ws, async (tx) => {
       const access = await this.complaints.access(tx, actor, id, { lock: true });
-      if (access.role !== 'COMPLAINANT') throw forbidden('Only the complainant may ask for conciliation (POSH s.10)');
-      if (access.row.status === 'CLOSED') throw conflict('The case is closed');
+      if (access.role !== 'COMPLAINANT')
+        return refuse('forbidden', 'FORBIDDEN', 'Only the complainant may ask for conciliation (POSH s.10)');
+      if (access.row.status === 'CLOSED') return refuse('conflict', 'CONFLICT', CASE_CLOSED);
       if (access.row.inquiry_completed_on)
-        throw conflict('Conciliation is asked before the inquiry; the inquiry is complete');
-      if (await this.has(tx, actor.ws, id, 'CONCILIATION_REQUESTED'))
-        throw conflict('You have asked for conciliation already');
+        return refuse('conflict', 'CONFLICT', 'Conciliation is asked before the inquiry; the inquiry is complete');
+      if (await extras.hasEvent(tx, actor.ws, id, 'CONCILIATION_REQUESTED'))
+        return refuse('conflict', 'CONFLICT', 'You have asked for conciliation already');
       const event = await this.addEvent(tx, actor, id, 'CONCILIATION_REQUESTED', { note });
       await this.complaints.log(tx, actor, id, 'conciliation.request', { eventId: event.eventId });
-      return event;
+      return ok(event);
     });
   }
 
@@ -214,24 +218,32 @@ export class CaseExtrasService {
     actor: Actor,
     id: string,
     body: { terms: string; respondentAgreed: boolean },
-  ): Promise<CaseEvent> {
+  ): Promise<Outcome<CaseEvent>> {
     return this.db.tenant(actor.ws, async (tx) => {
       const access = await this.complaints.access(tx, actor, id, { committeeOnly: true, lock: true });
       const row = access.row;
-      if (row.status === 'CLOSED') throw conflict('The case is closed');
-      if (!(await this.has(tx, actor.ws, id, 'CONCILIATION_REQUESTED'))) {
-        throw conflict('Conciliation only at the complainant’s request (POSH s.10): they have not asked for it', {
-          terms: 'The complainant has not asked for conciliation',
-        });
+      if (row.status === 'CLOSED') return refuse('conflict', 'CONFLICT', CASE_CLOSED);
+      if (!(await extras.hasEvent(tx, actor.ws, id, 'CONCILIATION_REQUESTED'))) {
+        return refuse(
+          'conflict',
+          'CONFLICT',
+          'Conciliation only at the complainant’s request (POSH s.10): they have not asked for it',
+          { terms: 'The complainant has not asked for conciliation' },
+        );
       }
       if (row.compliance === 'IN_POSH' && row.inquiry_completed_on)
-        throw conflict('Conciliation comes before the inquiry (POSH s.10); the inquiry is complete');
+        return refuse(
+          'conflict',
+          'CONFLICT',
+          'Conciliation comes before the inquiry (POSH s.10); the inquiry is complete',
+        );
       if (row.compliance === 'CA_FEDERAL' && !body.respondentAgreed) {
-        throw badRequest('Conciliation needs both parties to agree (Canada, CA-05)', {
+        return refuse('invalid', 'VALIDATION', 'Conciliation needs both parties to agree (Canada, CA-05)', {
           respondentAgreed: 'The responding party must agree',
         });
       }
-      if (await this.has(tx, actor.ws, id, 'CONCILIATION_SETTLED')) throw conflict('A settlement is recorded already');
+      if (await extras.hasEvent(tx, actor.ws, id, 'CONCILIATION_SETTLED'))
+        return refuse('conflict', 'CONFLICT', 'A settlement is recorded already');
       const event = await this.addEvent(tx, actor, id, 'CONCILIATION_SETTLED', {
         terms: body.terms,
         respondentAgreed: body.respondentAgreed,
@@ -246,7 +258,7 @@ export class CaseExtrasService {
         text: `The Internal Committee recorded a settlement by conciliation on case ${caseNumber}:\n\n${body.terms}\n\nNo inquiry follows unless its terms are not kept.`,
       });
       const to = [
-        ...(await this.employers(tx, actor.ws)),
+        ...(await extras.employerEmails(tx, actor.ws)),
         ...(row.complainant_email ? [row.complainant_email] : []),
         ...(row.respondent_email ? [row.respondent_email] : []),
       ];
@@ -257,32 +269,40 @@ export class CaseExtrasService {
         copies: to.length,
         mails: [{ subject: `Settlement by conciliation: case ${caseNumber}`, complaintCopy: false, to }],
       });
-      return event;
+      return ok(event);
     });
   }
 
   // ---------- on someone's behalf ----------
 
-  async recordOnBehalf(actor: Actor, body: z.output<typeof OnBehalfSchema>) {
-    const complainant = await this.db.tenant(actor.ws, async (tx) => {
-      const [user] = await tx.query<{ id: string; email: string; name: string; branch_id: string | null }>(
-        `SELECT id, email, trim(first_name || ' ' || last_name) AS name, branch_id FROM users WHERE workspace_id = $1 AND id = $2 AND status <> 'INACTIVE'`,
-        [actor.ws, body.complainantUserId],
-      );
-      if (!user)
-        throw badRequest('Not a person of this workspace', { complainantUserId: 'Not a person of this workspace' });
-      if (user.id === actor.userId)
-        throw badRequest('File your own complaint through Raise a concern', { complainantUserId: 'That is you' });
-      // The recorder sits on the committee that will hear it: the complainant's unit's, else the workspace's.
-      const [seat] = await tx.query(
-        `SELECT 1 FROM committee_members m WHERE m.workspace_id = $1 AND m.user_id = $2 AND m.committee_id = (
-           SELECT c.id FROM committees c WHERE c.workspace_id = $1 AND (c.branch_id IS NULL OR c.branch_id = $3) ORDER BY c.branch_id IS NULL LIMIT 1)`,
-        [actor.ws, actor.userId, user.branch_id],
-      );
-      if (!seat)
-        throw forbidden('Only a member of the committee that will hear it may record a complaint on someone’s behalf');
-      return user;
-    });
+  async recordOnBehalf(
+    actor: Actor,
+    body: z.output<typeof OnBehalfSchema>,
+  ): Promise<Outcome<{ complaintId: string; caseNumber: string; confirmationPending: true }>> {
+    const found = await this.db.tenant(
+      actor.ws,
+      async (tx): Promise<Outcome<{ id: string; email: string; name: string }>> => {
+        const user = await extras.activePerson(tx, actor.ws, body.complainantUserId);
+        if (!user)
+          return refuse('invalid', 'VALIDATION', 'Not a person of this workspace', {
+            complainantUserId: 'Not a person of this workspace',
+          });
+        if (user.id === actor.userId)
+          return refuse('invalid', 'VALIDATION', 'File your own complaint through Raise a concern', {
+            complainantUserId: 'That is you',
+          });
+        // The recorder sits on the committee that will hear it: the complainant's unit's, else the workspace's.
+        if (!(await extras.sitsOnHearingCommittee(tx, actor.ws, actor.userId, user.branch_id)))
+          return refuse(
+            'forbidden',
+            'FORBIDDEN',
+            'Only a member of the committee that will hear it may record a complaint on someone’s behalf',
+          );
+        return ok(user);
+      },
+    );
+    if (!found.ok) return found;
+    const complainant = found.value;
     const as: Actor = {
       ...actor,
       userId: complainant.id,
@@ -305,26 +325,14 @@ export class CaseExtrasService {
       },
       { actor, channel },
     );
-    return { complaintId: detail.complaintId, caseNumber: detail.caseNumber, confirmationPending: true as const };
+    return ok({ complaintId: detail.complaintId, caseNumber: detail.caseNumber, confirmationPending: true as const });
   }
 
   async pendingConfirmations(actor: Actor) {
     return this.db.tenant(actor.ws, async (tx) => {
-      const rows = await tx.query<{
-        id: string;
-        case_number: number;
-        recorded_channel: 'ORAL_NOTICE' | 'HELP_TO_WRITE';
-        created_at: Date | string;
-        incident_details: string;
-        incident_on: string;
-        respondent_name: string | null;
-      }>(
-        `SELECT id, case_number, recorded_channel, created_at, incident_details, incident_on::text AS incident_on, respondent_name FROM complaints
-          WHERE workspace_id = $1 AND filed_by = $2 AND confirmation_pending ORDER BY case_number`,
-        [actor.ws, actor.userId],
-      );
+      const rows = await extras.pendingConfirmations(tx, actor.ws, actor.userId);
       for (const r of rows) await this.complaints.log(tx, actor, r.id, 'complaint.confirmation.read');
-      return {
+      return ok({
         items: rows.map((r) => ({
           complaintId: r.id,
           caseNumber: repo.caseNumberText(r.case_number),
@@ -334,22 +342,20 @@ export class CaseExtrasService {
           incidentDate: r.incident_on,
           respondentName: r.respondent_name,
         })),
-      };
+      });
     });
   }
 
-  async confirm(actor: Actor, id: string) {
+  async confirm(actor: Actor, id: string): Promise<Outcome<{ ok: true; receivedOn: string }>> {
     return this.db.tenant(actor.ws, async (tx) => {
       const access = await this.complaints.access(tx, actor, id, { lock: true });
       if (access.row.filed_by !== actor.userId)
-        throw forbidden('Only the complainant confirms a complaint recorded on their behalf');
-      if (!access.row.confirmation_pending) throw conflict('This complaint is confirmed already');
+        return refuse('forbidden', 'FORBIDDEN', 'Only the complainant confirms a complaint recorded on their behalf');
+      if (!access.row.confirmation_pending)
+        return refuse('conflict', 'CONFLICT', 'This complaint is confirmed already');
       const today = todayIn(await regimeOf(tx, actor.ws));
       // The clocks count from the day the complainant makes the complaint theirs.
-      await tx.query(
-        `UPDATE complaints SET confirmation_pending = false, confirmed_at = now(), received_on = $3::date, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
-        [actor.ws, id, today],
-      );
+      await extras.confirmComplaint(tx, actor.ws, id, today);
       const caseNumber = repo.caseNumberText(access.row.case_number);
       await this.mail.sendMany(
         access.members
@@ -363,40 +369,27 @@ export class CaseExtrasService {
         tx,
       );
       await this.complaints.log(tx, actor, id, 'complaint.confirm');
-      return { ok: true as const, receivedOn: today };
+      return ok({ ok: true as const, receivedOn: today });
     });
   }
 
   // ---------- inside ----------
 
-  private async presiding(tx: Sql, actor: Actor, id: string, lock = false) {
+  private async presiding(tx: Sql, actor: Actor, id: string, lock = false): Promise<Outcome<Access>> {
     const access = await this.complaints.access(tx, actor, id, { committeeOnly: true, lock });
     if (access.presiding?.userId !== actor.userId)
-      throw forbidden('Only the member presiding over the case decides who may not see it');
-    return access;
+      return refuse('forbidden', 'FORBIDDEN', 'Only the member presiding over the case decides who may not see it');
+    return ok(access);
   }
 
-  private async deniedList(tx: Sql, ws: string, id: string) {
-    const rows = await tx.query<DeniedRow>(
-      `SELECT r.user_id, trim(u.first_name || ' ' || u.last_name) AS name, u.email, r.note, r.recorded_at
-         FROM complaint_recusals r JOIN users u ON u.workspace_id = r.workspace_id AND u.id = r.user_id
-        WHERE r.workspace_id = $1 AND r.complaint_id = $2 AND r.reason = 'DENIED' ORDER BY r.recorded_at, r.user_id`,
-      [ws, id],
-    );
+  private async deniedList(tx: Sql, ws: string, id: string): Promise<DeniedPerson[]> {
+    const rows = await extras.deniedRows(tx, ws, id);
     return rows.map((r) => ({
       userId: r.user_id,
       name: r.name || r.email,
       note: r.note,
       deniedAt: new Date(r.recorded_at).toISOString(),
     }));
-  }
-
-  private async has(tx: Sql, ws: string, id: string, kind: EventKind): Promise<boolean> {
-    const rows = await tx.query(
-      `SELECT 1 FROM complaint_events WHERE workspace_id = $1 AND complaint_id = $2 AND kind = $3 LIMIT 1`,
-      [ws, id, kind],
-    );
-    return rows.length > 0;
   }
 
   private async addEvent(
@@ -406,10 +399,7 @@ export class CaseExtrasService {
     kind: EventKind,
     details: Record<string, unknown>,
   ): Promise<CaseEvent> {
-    const [row] = await tx.query<{ id: string; created_at: Date | string }>(
-      `INSERT INTO complaint_events (workspace_id, complaint_id, kind, details, recorded_by) VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at`,
-      [actor.ws, id, kind, JSON.stringify(details), actor.userId],
-    );
+    const row = await extras.insertEvent(tx, actor.ws, id, kind, details, actor.userId);
     return {
       eventId: row.id,
       kind,
@@ -426,19 +416,7 @@ export class CaseExtrasService {
     kinds: EventKind[],
     committee: boolean,
   ): Promise<CaseEvent[]> {
-    const rows = await tx.query<{
-      id: string;
-      kind: EventKind;
-      details: Record<string, unknown>;
-      recorded_by: string | null;
-      name: string | null;
-      created_at: Date | string;
-    }>(
-      `SELECT e.id, e.kind, e.details, e.recorded_by, trim(u.first_name || ' ' || u.last_name) AS name, e.created_at
-         FROM complaint_events e LEFT JOIN users u ON u.workspace_id = e.workspace_id AND u.id = e.recorded_by
-        WHERE e.workspace_id = $1 AND e.complaint_id = $2 AND e.kind = ANY($3::text[]) ORDER BY e.created_at, e.id`,
-      [actor.ws, id, kinds],
-    );
+    const rows = await extras.eventRows(tx, actor.ws, id, kinds);
     return rows.map((r) => ({
       eventId: r.id,
       kind: r.kind,
@@ -453,14 +431,6 @@ export class CaseExtrasService {
               : 'Internal Committee',
       createdAt: new Date(r.created_at).toISOString(),
     }));
-  }
-
-  private async employers(tx: Sql, ws: string): Promise<string[]> {
-    const rows = await tx.query<{ email: string }>(
-      `SELECT email FROM users WHERE workspace_id = $1 AND role = 'EMPLOYER' AND status <> 'INACTIVE' ORDER BY email`,
-      [ws],
-    );
-    return rows.map((r) => r.email);
   }
 }
 

@@ -34,7 +34,7 @@ import { formatDate } from '../../../src/domain/shared/date-time';
  * 3. escalates a case whose clock or current step passed the thresholds of the builder's escalation setting of its
  *    unit, to the setting's target: a case event, a row shown on the case, a mail without the case's contents;
  * 4. Canada (CA-08): the month's status update to each party;
- * 5. retention of closed cases: the committee warned before a purge, and the purge (retention.service.ts).
+ * 5. retention of closed cases: the committee warned before a purge, and the purge (retention-job.ts).
  * Every mail is sent in the transaction that writes its key (case, clock, kind, due day; case, item, level, due day;
  * case, party, month), so a run that is repeated or retried sends nothing twice.
  */
@@ -121,7 +121,7 @@ export class CaseJobs {
     private readonly clock: Clock,
     private readonly publicUrl: string,
     private readonly options: CaseJobOptions = {},
-    /** Step 5, retention of closed cases (retention.service.ts): warnings and purges. */
+    /** Step 5, retention of closed cases (retention-job.ts): warnings and purges. */
     private readonly retention?: {
       run(ws: string, day: IsoDate, origin: string): Promise<{ warnings: number; purged: number }>;
     },

@@ -28,7 +28,7 @@ export async function caseRecordRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     filingLimits(deps),
   );
   const records = new CaseRecordsService(deps.db, complaints);
-  const retention = new RetentionService(deps.db, complaints, deps.clock, deps.mail, deps.fileUrls);
+  const retention = new RetentionService(deps.db, complaints, deps.clock);
   const caseLog = new CaseLogService(deps.db, complaints);
   const actorOf = async (ctx: HandlerContext<any>): Promise<Actor> => {
     const { user, workspace } = workspaceUser(ctx);
@@ -54,9 +54,13 @@ export async function caseRecordRoutes(app: FastifyInstance, deps: ApiDeps): Pro
 
   serve(app, verifyComplaintAudit, async (ctx) => caseLog.verify(await actorOf(ctx), ctx.params.id));
 
-  serve(app, getRetentionSettings, async (ctx) => retention.settings(await actorOf(ctx), workspaceUser(ctx).user.role));
-  serve(app, saveRetentionSettings, async (ctx) => retention.saveSettings(await actorOf(ctx), ctx.body));
-  serve(app, getCaseRetention, async (ctx) => retention.state(await actorOf(ctx), ctx.params.id));
-  serve(app, setLegalHold, async (ctx) => retention.hold(await actorOf(ctx), ctx.params.id, ctx.body));
-  serve(app, postponePurge, async (ctx) => retention.postpone(await actorOf(ctx), ctx.params.id, ctx.body));
+  serve(app, getRetentionSettings, async (ctx) =>
+    answer(await retention.settings(await actorOf(ctx), workspaceUser(ctx).user.role)),
+  );
+  serve(app, saveRetentionSettings, async (ctx) => answer(await retention.saveSettings(await actorOf(ctx), ctx.body)));
+  serve(app, getCaseRetention, async (ctx) => answer(await retention.state(await actorOf(ctx), ctx.params.id)));
+  serve(app, setLegalHold, async (ctx) => answer(await retention.hold(await actorOf(ctx), ctx.params.id, ctx.body)));
+  serve(app, postponePurge, async (ctx) =>
+    answer(await retention.postpone(await actorOf(ctx), ctx.params.id, ctx.body)),
+  );
 }

@@ -28,7 +28,7 @@ import { serve, workspaceUser, type HandlerContext } from '../../platform/serve'
 import { CaseJobs, defineCaseJobs } from './case-jobs';
 import { whoIs } from './complaints.repository';
 import { ComplaintService, filingLimits, type Actor } from './complaints.service';
-import { RetentionService } from './retention.service';
+import { RetentionJob } from './retention-job';
 
 /** The complaint runtime (docs/case.md "Complaints"): every call decides the caller's part in the case on the server. */
 export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
@@ -41,8 +41,8 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     filingLimits(deps),
   );
   // The daily case job (clocks, reminders, escalation, CA-08 updates): on the queue, never a timer of this process.
-  // Step 5 is retention (retention.service.ts): the committee warned before a purge, then the purge.
-  const retention = new RetentionService(deps.db, service, deps.clock, deps.mail, deps.fileUrls);
+  // Step 5 is retention (retention-job.ts): the committee warned before a purge, then the purge.
+  const retention = new RetentionJob(deps.db, deps.mail, deps.fileUrls);
   if (deps.jobs)
     defineCaseJobs(
       deps.jobs,

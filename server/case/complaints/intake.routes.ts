@@ -28,6 +28,7 @@ import {
   searchCommitteePeople,
 } from '../../../src/contracts/case/intake.contract';
 import type { ApiDeps } from '../../platform/deps';
+import { answer } from '../../platform/refusal';
 import { currentWorkspace, serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { CaseExtrasService } from './case-extras.service';
 import { whoIs } from './complaints.repository';
@@ -68,59 +69,66 @@ export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise
         // The address keys the rate limits through a keyed hash of the day (intake-address.ts); it goes nowhere else.
         return { ws: workspace.id, workspaceName: workspace.company_name, address: ctx.request.ip ?? 'unknown' };
       };
-      serve(scope, getIntakeForm, async (ctx) => intake.form(caller(ctx)), ANONYMOUS);
-      serve(scope, getIntakeFormResource, async (ctx) => intake.formResource(caller(ctx), ctx.params.id), ANONYMOUS);
-      serve(scope, fileIntake, async (ctx) => intake.file(caller(ctx), ctx.body), ANONYMOUS);
+      serve(scope, getIntakeForm, async (ctx) => answer(await intake.form(caller(ctx))), ANONYMOUS);
+      serve(
+        scope,
+        getIntakeFormResource,
+        async (ctx) => answer(await intake.formResource(caller(ctx), ctx.params.id)),
+        ANONYMOUS,
+      );
+      serve(scope, fileIntake, async (ctx) => answer(await intake.file(caller(ctx), ctx.body)), ANONYMOUS);
       serve(
         scope,
         confirmReceipt,
-        async (ctx) => intake.confirmKey(caller(ctx), ctx.body.session, ctx.body.receiptKey),
+        async (ctx) => answer(await intake.confirmKey(caller(ctx), ctx.body.session, ctx.body.receiptKey)),
         ANONYMOUS,
       );
       serve(
         scope,
         receiptSignIn,
-        async (ctx) => intake.signIn(caller(ctx), ctx.body.receiptKey, ctx.body.password),
+        async (ctx) => answer(await intake.signIn(caller(ctx), ctx.body.receiptKey, ctx.body.password)),
         ANONYMOUS,
       );
       serve(
         scope,
         receiptSignOut,
-        async (ctx) => {
-          await intake.signOut(caller(ctx), ctx.body.session);
-          return { ok: true as const };
-        },
+        async (ctx) => answer(await intake.signOut(caller(ctx), ctx.body.session)),
         ANONYMOUS,
       );
-      serve(scope, readReporterCase, async (ctx) => intake.read(caller(ctx), ctx.body.session), ANONYMOUS);
+      serve(
+        scope,
+        readReporterCase,
+        async (ctx) => answer(await intake.read(caller(ctx), ctx.body.session)),
+        ANONYMOUS,
+      );
       serve(
         scope,
         postReporterMessage,
-        async (ctx) => intake.message(caller(ctx), ctx.body.session, ctx.body.body),
+        async (ctx) => answer(await intake.message(caller(ctx), ctx.body.session, ctx.body.body)),
         ANONYMOUS,
       );
       serve(
         scope,
         reporterInterimRelief,
-        async (ctx) => intake.requestRelief(caller(ctx), ctx.body.session, ctx.body),
+        async (ctx) => answer(await intake.requestRelief(caller(ctx), ctx.body.session, ctx.body)),
         ANONYMOUS,
       );
       serve(
         scope,
         reporterConciliationRequest,
-        async (ctx) => intake.requestConciliation(caller(ctx), ctx.body.session, ctx.body.note),
+        async (ctx) => answer(await intake.requestConciliation(caller(ctx), ctx.body.session, ctx.body.note)),
         ANONYMOUS,
       );
       serve(
         scope,
         reporterEvidenceUploadUrl,
-        async (ctx) => intake.evidenceUpload(caller(ctx), ctx.body.session, ctx.body),
+        async (ctx) => answer(await intake.evidenceUpload(caller(ctx), ctx.body.session, ctx.body)),
         ANONYMOUS,
       );
       serve(
         scope,
         confirmReporterEvidence,
-        async (ctx) => intake.confirmEvidence(caller(ctx), ctx.body.session, ctx.params.id),
+        async (ctx) => answer(await intake.confirmEvidence(caller(ctx), ctx.body.session, ctx.params.id)),
         ANONYMOUS,
       );
     },
@@ -139,25 +147,35 @@ export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise
       workspaceName: workspace.company_name,
     };
   };
-  serve(app, getReceiptSettings, async (ctx) => intake.receiptSettings(workspaceUser(ctx).workspace.id));
+  serve(app, getReceiptSettings, async (ctx) => answer(await intake.receiptSettings(workspaceUser(ctx).workspace.id)));
   serve(app, saveReceiptSettings, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);
-    return intake.saveReceiptSettings(workspace.id, user.userId, ctx.request.ip ?? null, ctx.body.receiptExpiryDays);
+    return answer(
+      await intake.saveReceiptSettings(workspace.id, user.userId, ctx.request.ip ?? null, ctx.body.receiptExpiryDays),
+    );
   });
-  serve(app, recordOnBehalf, async (ctx) => extras.recordOnBehalf(await actorOf(ctx), ctx.body));
-  serve(app, listPendingConfirmations, async (ctx) => extras.pendingConfirmations(await actorOf(ctx)));
-  serve(app, confirmOnBehalf, async (ctx) => extras.confirm(await actorOf(ctx), ctx.params.id));
-  serve(app, searchCommitteePeople, async (ctx) => extras.searchPeople(await actorOf(ctx), ctx.body.searchText));
-  serve(app, listDeniedAccess, async (ctx) => extras.denied(await actorOf(ctx), ctx.params.id));
-  serve(app, denyAccess, async (ctx) => extras.deny(await actorOf(ctx), ctx.params.id, ctx.body));
-  serve(app, restoreAccess, async (ctx) => extras.restore(await actorOf(ctx), ctx.params.id, ctx.params.userId));
-  serve(app, listCaseEvents, async (ctx) => extras.events(await actorOf(ctx), ctx.params.id));
-  serve(app, requestInterimRelief, async (ctx) => extras.requestRelief(await actorOf(ctx), ctx.params.id, ctx.body));
+  serve(app, recordOnBehalf, async (ctx) => answer(await extras.recordOnBehalf(await actorOf(ctx), ctx.body)));
+  serve(app, listPendingConfirmations, async (ctx) => answer(await extras.pendingConfirmations(await actorOf(ctx))));
+  serve(app, confirmOnBehalf, async (ctx) => answer(await extras.confirm(await actorOf(ctx), ctx.params.id)));
+  serve(app, searchCommitteePeople, async (ctx) =>
+    answer(await extras.searchPeople(await actorOf(ctx), ctx.body.searchText)),
+  );
+  serve(app, listDeniedAccess, async (ctx) => answer(await extras.denied(await actorOf(ctx), ctx.params.id)));
+  serve(app, denyAccess, async (ctx) => answer(await extras.deny(await actorOf(ctx), ctx.params.id, ctx.body)));
+  serve(app, restoreAccess, async (ctx) =>
+    answer(await extras.restore(await actorOf(ctx), ctx.params.id, ctx.params.userId)),
+  );
+  serve(app, listCaseEvents, async (ctx) => answer(await extras.events(await actorOf(ctx), ctx.params.id)));
+  serve(app, requestInterimRelief, async (ctx) =>
+    answer(await extras.requestRelief(await actorOf(ctx), ctx.params.id, ctx.body)),
+  );
   serve(app, decideInterimRelief, async (ctx) =>
-    extras.decideRelief(await actorOf(ctx), ctx.params.id, ctx.params.eventId, ctx.body),
+    answer(await extras.decideRelief(await actorOf(ctx), ctx.params.id, ctx.params.eventId, ctx.body)),
   );
   serve(app, requestConciliation, async (ctx) =>
-    extras.requestConciliation(await actorOf(ctx), ctx.params.id, ctx.body?.note ?? ''),
+    answer(await extras.requestConciliation(await actorOf(ctx), ctx.params.id, ctx.body?.note ?? '')),
   );
-  serve(app, recordConciliation, async (ctx) => extras.recordConciliation(await actorOf(ctx), ctx.params.id, ctx.body));
+  serve(app, recordConciliation, async (ctx) =>
+    answer(await extras.recordConciliation(await actorOf(ctx), ctx.params.id, ctx.body)),
+  );
 }

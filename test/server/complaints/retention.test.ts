@@ -218,7 +218,12 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
 
   it('lets only the one presiding place a hold or postpone; other members 403, outsiders and another workspace 404', async () => {
     const hold = { hold: true, reason: 'Litigation notice received from the respondent’s counsel' };
-    expect((await call('POST', `/complaints/${cases.held.id}/legal-hold`, member1.token, hold)).statusCode).toBe(403);
+    const notPresiding = await call('POST', `/complaints/${cases.held.id}/legal-hold`, member1.token, hold);
+    expect(notPresiding.statusCode).toBe(403);
+    expect(notPresiding.json()).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Only the member presiding over the case holds or postpones its purge',
+    });
     expect((await call('POST', `/complaints/${cases.held.id}/legal-hold`, complainant.token, hold)).statusCode).toBe(
       403,
     );
@@ -243,7 +248,13 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
       legalHold: { reason: hold.reason },
       mayAct: true,
     });
-    expect((await call('POST', `/complaints/${cases.held.id}/legal-hold`, presiding.token, hold)).statusCode).toBe(409);
+    const again = await call('POST', `/complaints/${cases.held.id}/legal-hold`, presiding.token, hold);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 'CONFLICT', message: 'The case is already on legal hold' });
+    const lift = { hold: false, reason: 'Nothing to lift' };
+    const notHeld = await call('POST', `/complaints/${cases.postponed.id}/legal-hold`, presiding.token, lift);
+    expect(notHeld.statusCode).toBe(409);
+    expect(notHeld.json()).toEqual({ code: 'CONFLICT', message: 'The case is not on legal hold' });
     // Another member reads it, without the controls.
     expect(await ok('GET', `/complaints/${cases.held.id}/retention`, member1.token)).toMatchObject({
       status: 'KEPT',
@@ -268,6 +279,9 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
       const res = await call('POST', `/complaints/${cases.postponed.id}/retention/postpone`, presiding.token, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(Object.keys(res.json().fields)).toEqual([field]);
+      expect(res.json().code).toBe('VALIDATION');
+      // The rule's own refusals (a day too early or too late) say what each field says.
+      if (bad.until !== '2027-02-30' && bad.reason) expect(res.json().message).toBe(res.json().fields.until);
     }
     const postponed = await ok(
       'POST',
@@ -301,14 +315,12 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
       status: 'OPEN',
       purgeOn: null,
     });
-    expect(
-      (
-        await call('POST', `/complaints/${open.complaintId}/retention/postpone`, presiding.token, {
-          until: '2027-03-01',
-          reason: 'No reason',
-        })
-      ).statusCode,
-    ).toBe(409);
+    const notClosed = await call('POST', `/complaints/${open.complaintId}/retention/postpone`, presiding.token, {
+      until: '2027-03-01',
+      reason: 'No reason',
+    });
+    expect(notClosed.statusCode).toBe(409);
+    expect(notClosed.json()).toEqual({ code: 'CONFLICT', message: 'Only a closed case has a purge to postpone' });
   });
 
   it('warns the members not recused once, purges no sooner than the lead after, and skips hold, appeal window and postponement', async () => {
@@ -361,6 +373,20 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
         purgedBy: 'case-daily (retention)',
       },
     });
+    // A purged case is held or postponed no more: its committee hears it was purged, anyone else 404.
+    const hold = { hold: true, reason: 'Too late' };
+    const purgedHold = await call('POST', `/complaints/${cases.purged.id}/legal-hold`, presiding.token, hold);
+    expect(purgedHold.statusCode).toBe(409);
+    expect(purgedHold.json()).toEqual({ code: 'CONFLICT', message: 'The case was purged' });
+    for (const token of [admin, complainant.token]) {
+      const res = await call('POST', `/complaints/${cases.purged.id}/legal-hold`, token, hold);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'Complaint not found' });
+      expect((await call('GET', `/complaints/${cases.purged.id}/retention`, token)).json()).toEqual({
+        code: 'NOT_FOUND',
+        message: 'Complaint not found',
+      });
+    }
     // Nothing personal is left in any table, and the evidence is gone from the store with its wrapped key.
     for (const table of [
       'complaints',
