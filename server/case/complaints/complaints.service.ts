@@ -66,6 +66,7 @@ import {
   type ListRow,
 } from './case-jobs';
 import * as repo from './complaints.repository';
+import { userIdByEmail } from './investigations.repository';
 import { formResourceFile, formResourceLink } from './form-resources';
 import { notifyReporter } from './intake.repository';
 import {
@@ -338,13 +339,7 @@ export class ComplaintService {
 
       // Evidence: confirmed evidence uploads of the filer's own, not yet on another case.
       if (body.incident.evidenceFileIds.length > 0) {
-        const ok = await tx.query<{ id: string }>(
-          `SELECT f.id FROM files f
-            WHERE f.workspace_id = $1 AND f.id = ANY($2::uuid[]) AND f.purpose = 'EVIDENCE' AND f.status = 'CONFIRMED' AND f.owner_id = $3
-              AND NOT EXISTS (SELECT 1 FROM complaint_evidence e WHERE e.workspace_id = f.workspace_id AND e.file_id = f.id)`,
-          [actor.ws, body.incident.evidenceFileIds, doer.userId],
-        );
-        const good = new Set(ok.map((r) => r.id));
+        const good = await repo.unattachedEvidence(tx, actor.ws, body.incident.evidenceFileIds, doer.userId);
         body.incident.evidenceFileIds.forEach((f, i) => {
           if (!good.has(f)) fields[`incident.evidenceFileIds.${i}`] = 'Not an evidence file you uploaded and confirmed';
         });
@@ -353,18 +348,13 @@ export class ComplaintService {
 
       const committee = body.againstEmployer ? null : await this.committeeFor(tx, actor);
       const members = committee ? await repo.membersOf(tx, actor.ws, [committee]) : [];
-      const [respondentUser] = body.respondent.email
-        ? await tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND lower(email) = lower($2)`, [
-            actor.ws,
-            body.respondent.email,
-          ])
-        : [];
+      const respondentUserId = body.respondent.email ? await userIdByEmail(tx, actor.ws, body.respondent.email) : null;
       const witnesses = witnessEmails(body.incident.witnesses);
       const recused = membersWhoAreParties(
         members.map((m) => ({ userId: m.user_id, email: m.email })),
         {
           complainantUserId: actor.userId,
-          respondentUserId: respondentUser?.id ?? null,
+          respondentUserId,
           emails: [
             body.complainant.email,
             body.respondent.email,
@@ -380,13 +370,10 @@ export class ComplaintService {
         ? null
         : (members.find((m) => !recused.includes(m.user_id) && m.role !== 'EXTERNAL_MEMBER')?.user_id ?? null);
 
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('complaint-number:' || $1::text))`, [actor.ws]);
+      await repo.lockCaseNumbers(tx, actor.ws);
       if (!recorder) {
         // A member files at most `perDay` complaints a day (counted under the lock above, so two at once count both).
-        const [{ filed }] = await tx.query<{ filed: number }>(
-          `SELECT count(*)::int AS filed FROM complaints WHERE workspace_id = $1 AND filed_by = $2 AND recorded_by IS NULL AND received_on = $3::date`,
-          [actor.ws, actor.userId, today],
-        );
+        const filed = await repo.filedOn(tx, actor.ws, actor.userId, today);
         if (filed >= this.limits.complaintsPerDay) {
           const retryAfter = Math.max(
             60,
@@ -401,61 +388,38 @@ export class ComplaintService {
           );
         }
       }
-      const [{ next }] = await tx.query<{ next: number }>(repo.NEXT_CASE_NUMBER, [actor.ws]);
-      const [row] = await tx.query<{ id: string }>(
-        `INSERT INTO complaints (workspace_id, case_number, compliance, committee_id, workflow_id, version_id, filed_by, filed_as,
-            complainant_name, complainant_email, complainant_gender, complainant_phone,
-            respondent_name, respondent_gender, respondent_phone, respondent_email, respondent_description, respondent_user_id,
-            against_employer, incident_details, incident_on, witnesses, answers, received_on, timeliness, presiding_member_id, witness_emails,
-            filed_for_capacity, filed_for_reason, filed_for_consent, former_employee_left_on)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27::text[], $28, $29, $30, $31::date)
-         RETURNING id`,
-        [
-          actor.ws,
-          next,
-          regime.compliance,
-          committee,
-          published.workflow_id,
-          published.version_id,
-          actor.userId,
-          body.filedAs,
-          body.complainant.name,
-          body.complainant.email,
-          body.complainant.gender,
-          body.complainant.phone,
-          body.respondent.name,
-          body.respondent.gender,
-          body.respondent.phone,
-          body.respondent.email,
-          body.respondent.description,
-          respondentUser?.id ?? null,
-          body.againstEmployer,
-          body.incident.details,
-          body.incident.date,
-          JSON.stringify(body.incident.witnesses),
-          JSON.stringify(body.answers),
-          today,
-          timeliness.timeliness,
-          substitute,
-          witnesses,
-          body.filedFor?.capacity ?? null,
-          body.filedFor?.reason ?? null,
-          body.filedFor ? body.filedFor.writtenConsent : null,
-          body.formerEmployee?.leftOn ?? null,
-        ],
-      );
-      for (const fileId of body.incident.evidenceFileIds) {
-        await tx.query(
-          `INSERT INTO complaint_evidence (workspace_id, complaint_id, file_id, added_by) VALUES ($1, $2, $3, $4)`,
-          [actor.ws, row.id, fileId, doer.userId],
-        );
-      }
-      for (const userId of recused) {
-        await tx.query(
-          `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note) VALUES ($1, $2, $3, 'AUTO_PARTY', 'A party to the case')`,
-          [actor.ws, row.id, userId],
-        );
-      }
+      const next = await repo.nextCaseNumber(tx, actor.ws);
+      const row = {
+        id: await repo.insertComplaint(tx, actor.ws, {
+          caseNumber: next,
+          compliance: regime.compliance,
+          committeeId: committee,
+          workflowId: published.workflow_id,
+          versionId: published.version_id,
+          filedBy: actor.userId,
+          filedAs: body.filedAs,
+          complainant: body.complainant,
+          respondent: { ...body.respondent, userId: respondentUserId },
+          againstEmployer: body.againstEmployer,
+          incidentDetails: body.incident.details,
+          incidentOn: body.incident.date,
+          witnesses: body.incident.witnesses,
+          answers: body.answers,
+          receivedOn: today,
+          timeliness: timeliness.timeliness,
+          presidingMemberId: substitute,
+          witnessEmails: witnesses,
+          filedFor: {
+            capacity: body.filedFor?.capacity ?? null,
+            reason: body.filedFor?.reason ?? null,
+            consent: body.filedFor ? body.filedFor.writtenConsent : null,
+          },
+          formerEmployeeLeftOn: body.formerEmployee?.leftOn ?? null,
+        }),
+      };
+      for (const fileId of body.incident.evidenceFileIds)
+        await repo.attachEvidence(tx, actor.ws, row.id, fileId, doer.userId);
+      for (const userId of recused) await repo.recuseFoundParty(tx, actor.ws, row.id, userId);
       const caseNumber = repo.caseNumberText(next);
       await repo.caseAudit(tx, {
         ws: actor.ws,
@@ -490,10 +454,7 @@ export class ComplaintService {
       });
       if (recorder) {
         // The case waits for the complainant: no clock runs and no step can be completed until they confirm.
-        await tx.query(
-          `UPDATE complaints SET confirmation_pending = true, recorded_by = $3, recorded_channel = $4 WHERE workspace_id = $1 AND id = $2`,
-          [actor.ws, row.id, recorder.actor.userId, recorder.channel],
-        );
+        await repo.markRecordedForConfirmation(tx, actor.ws, row.id, recorder.actor.userId, recorder.channel);
         mails.push({
           workspaceId: actor.ws,
           to: body.complainant.email,
@@ -579,19 +540,9 @@ export class ComplaintService {
    */
   async seated(ws: string, userId: string): Promise<{ member: boolean; awaitingAdmission: string[] }> {
     return this.db.tenant(ws, async (tx) => {
-      const rows = await tx.query(`SELECT 1 FROM committee_members WHERE workspace_id = $1 AND user_id = $2 LIMIT 1`, [
-        ws,
-        userId,
-      ]);
-      const waiting = await tx.query<{ case_number: number }>(
-        `SELECT c.case_number FROM complaint_recusals r
-           JOIN complaints c ON c.workspace_id = r.workspace_id AND c.id = r.complaint_id
-           JOIN committee_members m ON m.workspace_id = c.workspace_id AND m.committee_id = c.committee_id AND m.user_id = r.user_id
-          WHERE r.workspace_id = $1 AND r.user_id = $2 AND r.reason = 'NOT_ADMITTED' AND c.status = 'OPEN'
-          ORDER BY c.case_number`,
-        [ws, userId],
-      );
-      return { member: rows.length > 0, awaitingAdmission: waiting.map((w) => repo.caseNumberText(w.case_number)) };
+      const member = await repo.seatedOnCommittee(tx, ws, userId);
+      const waiting = await repo.awaitingAdmission(tx, ws, userId);
+      return { member, awaitingAdmission: waiting.map(repo.caseNumberText) };
     });
   }
 
@@ -629,28 +580,7 @@ export class ComplaintService {
       if (access.presiding?.userId !== actor.userId)
         throw forbidden('Only the member presiding over the case reads its access log');
       await this.log(tx, actor, id, 'complaint.audit.read');
-      const rows = await tx.query<{
-        at: Date | string;
-        action: string;
-        details: Record<string, unknown>;
-        name: string | null;
-        email: string | null;
-        actor_user_id: string | null;
-      }>(
-        // The case's own events and the list reads that listed it (one row per list, migration 0042), by their own ids
-        // or by the set of cases they name (migration 0048).
-        `SELECT a.at, a.action, a.actor_user_id, a.details, trim(u.first_name || ' ' || u.last_name) AS name, u.email
-           FROM (SELECT e.at, e.id, e.action, e.actor_user_id, e.details FROM complaint_audit_events e WHERE e.workspace_id = $1 AND e.complaint_id = $2
-                 UNION ALL
-                 SELECT l.at, l.id, 'complaint.list', l.actor_user_id, '{}'::jsonb FROM complaint_list_reads l WHERE l.workspace_id = $1 AND l.complaint_ids @> ARRAY[$2::uuid]
-                 UNION ALL
-                 SELECT l.at, l.id, 'complaint.list', l.actor_user_id, '{}'::jsonb
-                   FROM complaint_list_sets k JOIN complaint_list_reads l ON l.workspace_id = k.workspace_id AND l.set_id = k.id
-                  WHERE k.workspace_id = $1 AND k.complaint_ids @> ARRAY[$2::uuid]) a
-           LEFT JOIN users u ON u.workspace_id = $1 AND u.id = a.actor_user_id
-          ORDER BY a.at, a.id`,
-        [actor.ws, id],
-      );
+      const rows = await repo.caseLog(tx, actor.ws, id);
       return rows.map((r) => ({
         at: iso(r.at),
         action: r.action,
@@ -710,13 +640,7 @@ export class ComplaintService {
   /** What the admin's home warns about: no process published, no workspace-wide committee, cases no committee hears. */
   async readiness(ws: string): Promise<ComplaintReadiness> {
     return this.db.tenant(ws, async (tx) => {
-      const [row] = await tx.query<{ published: boolean; committee: boolean; without: number }>(
-        `SELECT EXISTS (SELECT 1 FROM workflow_versions WHERE workspace_id = $1 AND status = 'PUBLISHED') AS published,
-                EXISTS (SELECT 1 FROM committees c WHERE c.workspace_id = $1 AND c.branch_id IS NULL
-                          AND EXISTS (SELECT 1 FROM committee_members m WHERE m.workspace_id = $1 AND m.committee_id = c.id)) AS committee,
-                (SELECT count(*)::int FROM complaints WHERE workspace_id = $1 AND status = 'OPEN' AND committee_id IS NULL) AS without`,
-        [ws],
-      );
+      const row = await repo.readiness(tx, ws);
       const regime = await regimeOf(tx, ws);
       return {
         processPublished: row.published,
@@ -759,10 +683,7 @@ export class ComplaintService {
         if (new Date(today).getTime() - new Date(row.received_on).getTime() > 90 * 86_400_000) pendingOver90Days += 1;
       }
       // Purged cases (retention) still count: their tombstones say they existed and were closed.
-      const [{ purged }] = await tx.query<{ purged: number }>(
-        `SELECT count(*)::int AS purged FROM complaint_tombstones WHERE workspace_id = $1`,
-        [ws],
-      );
+      const purged = await repo.purgedCount(tx, ws);
       return {
         total: rows.length + purged,
         open: rows.filter((r) => r.status === 'OPEN').length,
@@ -884,15 +805,16 @@ export class ComplaintService {
           });
         }
       }
-      const [m] = await tx.query<{ id: string; created_at: Date | string }>(
-        `INSERT INTO complaint_messages (workspace_id, complaint_id, audience, author_id, body) VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at`,
-        [actor.ws, id, body.audience, actor.userId, body.body],
-      );
+      const m = await repo.insertMessage(tx, actor.ws, id, {
+        audience: body.audience,
+        authorId: actor.userId,
+        body: body.body,
+      });
       const caseNumber = repo.caseNumberText(access.row.case_number);
       if (access.role === 'COMMITTEE') {
         // CA-02: the committee's first word to the principal party is the contact the 7 days ask for.
         if (body.audience === 'COMPLAINANT' && !access.row.first_contact_on)
-          await this.setDate(tx, actor.ws, id, 'first_contact_on', this.today(await regimeOf(tx, actor.ws)));
+          await repo.setCaseDate(tx, actor.ws, id, 'first_contact_on', this.today(await regimeOf(tx, actor.ws)));
         // The reporter of an intake case is told only that there is a reply, at the address they chose (if any).
         if (body.audience === 'COMPLAINANT' && access.row.intake) await notifyReporter(tx, this.mail, actor.ws, id);
         const to =
@@ -960,22 +882,18 @@ export class ComplaintService {
           }),
         );
       const guests = [...new Set([...found.map((p) => p.email), ...body.guests.map((g) => g.toLowerCase())])];
-      const [m] = await tx.query<{ id: string }>(
-        `INSERT INTO complaint_meetings (workspace_id, complaint_id, step_id, title, agenda, starts_at, ends_at, location, guests, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-        [
-          actor.ws,
-          id,
-          body.stepId,
-          body.title,
-          body.agenda,
-          body.startsAt,
-          body.endsAt,
-          body.location,
-          JSON.stringify(guests),
-          actor.userId,
-        ],
-      );
+      const m = {
+        id: await repo.insertMeeting(tx, actor.ws, id, {
+          stepId: body.stepId,
+          title: body.title,
+          agenda: body.agenda,
+          startsAt: body.startsAt,
+          endsAt: body.endsAt,
+          location: body.location,
+          guests,
+          createdBy: actor.userId,
+        }),
+      };
       const caseNumber = repo.caseNumberText(access.row.case_number);
       // The mail's words give the time in the workspace's zone; the attached invitation carries the instant (UTC).
       const when = formatTimeRange(body.startsAt, body.endsAt, dateTimeSettingsOf(await regimeOf(tx, actor.ws)));
@@ -1018,12 +936,8 @@ export class ComplaintService {
       // Signed minutes are the hearing's record (IN-06): they no longer change.
       const meeting = await lockMeeting(tx, actor.ws, id, meetingId);
       if (meeting?.minutes_signed_at) throw conflict('The minutes of this meeting are signed: they no longer change');
-      const done = await tx.query(
-        `UPDATE complaint_meetings SET minutes = COALESCE($4, minutes), outcome = COALESCE($5, outcome), updated_at = now()
-          WHERE workspace_id = $1 AND complaint_id = $2 AND id = $3 RETURNING id`,
-        [actor.ws, id, meetingId, body.minutes ?? null, body.outcome ?? null],
-      );
-      if (done.length === 0) throw notFound('No such meeting on this case');
+      const done = await repo.recordMeetingNotes(tx, actor.ws, id, meetingId, body);
+      if (!done) throw notFound('No such meeting on this case');
       await this.log(tx, actor, id, 'meeting.record', { meetingId, fields: Object.keys(body) });
       return (await this.meetings(tx, access, actor.ws, id)).find((x) => x.meetingId === meetingId)!;
     });
@@ -1044,11 +958,7 @@ export class ComplaintService {
     if (step.kind !== 'ACTION') return { mails: [], problem: null };
     const caseNumber = repo.caseNumberText(row.case_number);
     const settings = await listActionSettings(tx, actor.ws, row.version_id);
-    const employers = await tx.query<{ email: string; name: string }>(
-      `SELECT lower(email) AS email, trim(first_name || ' ' || last_name) AS name FROM users
-        WHERE workspace_id = $1 AND role = 'EMPLOYER' AND status <> 'INACTIVE' ORDER BY email`,
-      [actor.ws],
-    );
+    const employers = await repo.activeEmployers(tx, actor.ws);
     const mails: PlannedMail[] = [];
     let problem: string | null = null;
     for (const type of (step.settings.actionTypes ?? []) as ActionType[]) {
@@ -1194,19 +1104,16 @@ export class ComplaintService {
       );
       if (step.kind === 'ACTION') {
         if ((step.settings.actionTypes ?? []).includes('INFORM_RESPONDENT') && !row.respondent_copy_sent_on)
-          await this.setDate(tx, actor.ws, id, 'respondent_copy_sent_on', today);
+          await repo.setCaseDate(tx, actor.ws, id, 'respondent_copy_sent_on', today);
       } else if (row.compliance === 'CA_FEDERAL' && !row.negotiated_meeting_on) {
         // CA-04: the first meeting step completed is the negotiated-resolution meeting held.
-        await this.setDate(tx, actor.ws, id, 'negotiated_meeting_on', today);
+        await repo.setCaseDate(tx, actor.ws, id, 'negotiated_meeting_on', today);
       }
       if (step.time_limit?.kind === 'STATUTORY') {
         const column = CLOCK_MET_BY[step.time_limit.clockId as ClockId];
-        if (column && !row[column]) await this.setDate(tx, actor.ws, id, column, today);
+        if (column && !row[column]) await repo.setCaseDate(tx, actor.ws, id, column, today);
       }
-      await tx.query(
-        `INSERT INTO complaint_step_completions (workspace_id, complaint_id, step_id, note, completed_by) VALUES ($1, $2, $3, $4, $5)`,
-        [actor.ws, id, stepId, body.note, actor.userId],
-      );
+      await repo.completeStep(tx, actor.ws, id, stepId, body.note, actor.userId);
       await this.mail.sendMany(mails, tx);
       // The stage is the workflow step's name, from the process every case of the workspace follows: no case content.
       await emitWebhookEvent(tx, actor.ws, 'case.stage_changed', {
@@ -1249,13 +1156,12 @@ export class ComplaintService {
       const today = this.today(await regimeOf(tx, actor.ws));
       // The committee's decision is its report: the inquiry is complete and the report issued today unless recorded
       // before; the appeal window (IN-10) runs from here, and the record is kept through it.
-      await tx.query(
-        `UPDATE complaints SET status = 'CLOSED', outcome = $3, outcome_summary = $4, closed_at = now(), closed_by = $5, updated_at = now(),
-                inquiry_completed_on = COALESCE(inquiry_completed_on, $6::date), report_issued_on = COALESCE(report_issued_on, $6::date),
-                resolved_on = COALESCE(resolved_on, $6::date)
-          WHERE workspace_id = $1 AND id = $2`,
-        [actor.ws, id, body.outcome, body.summary, actor.userId, today],
-      );
+      await repo.closeCase(tx, actor.ws, id, {
+        outcome: body.outcome,
+        summary: body.summary,
+        by: actor.userId,
+        today,
+      });
       const caseNumber = repo.caseNumberText(row.case_number);
       const to = [
         ...(row.complainant_email ? [row.complainant_email] : []),
@@ -1290,21 +1196,14 @@ export class ComplaintService {
   async recuse(actor: Actor, id: string, note: string): Promise<void> {
     await this.db.tenant(actor.ws, async (tx) => {
       const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
-      await tx.query(
-        `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note, recorded_by) VALUES ($1, $2, $3, 'SELF', $4, $3)
-         ON CONFLICT DO NOTHING`,
-        [actor.ws, id, actor.userId, note],
-      );
+      await repo.recuseSelf(tx, actor.ws, id, actor.userId, note);
       // The one presiding steps down: the next member who may preside does (IN-06).
       if (access.presiding?.userId === actor.userId) {
         const recused = new Set([...access.recused, actor.userId]);
         const next = access.members.find(
           (m) => !recused.has(m.user_id) && m.role !== 'EXTERNAL_MEMBER' && m.role !== 'PRESIDING_OFFICER',
         );
-        await tx.query(
-          `UPDATE complaints SET presiding_member_id = $3, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
-          [actor.ws, id, next?.user_id ?? null],
-        );
+        await repo.setPresiding(tx, actor.ws, id, next?.user_id ?? null);
       }
       await this.log(tx, actor, id, 'member.recuse', {});
     });
@@ -1331,14 +1230,6 @@ export class ComplaintService {
     if (!userId) return '';
     const who = await repo.whoIs(tx, ws, userId);
     return who?.name || who?.email || '';
-  }
-
-  private async setDate(tx: Sql, ws: string, id: string, column: repo.DateColumn, day: string): Promise<void> {
-    if (!repo.DATE_COLUMNS.includes(column)) throw new Error(`not a date column: ${column}`);
-    await tx.query(
-      `UPDATE complaints SET ${column} = $3::date, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
-      [ws, id, day],
-    );
   }
 
   /** The caller's part in the case, or 404; `committeeOnly` answers a party with 403. */
@@ -1436,13 +1327,7 @@ export class ComplaintService {
     row: Pick<repo.ComplaintRow, 'version_id' | 'compliance'>,
     reader: FieldReader,
   ): Promise<VisibleFields> {
-    const rows = await tx.query<{ id: string; system_key: string | null; roles: FieldReader[] | null }>(
-      `SELECT a.id, a.system_key, r.roles
-         FROM workflow_form_attributes a
-         LEFT JOIN workflow_attribute_roles r ON r.workspace_id = a.workspace_id AND r.version_id = a.version_id AND r.attribute_id = a.id AND r.compliance = $3
-        WHERE a.workspace_id = $1 AND a.version_id = $2`,
-      [ws, row.version_id, row.compliance],
-    );
+    const rows = await repo.formFieldReaders<FieldReader>(tx, ws, row.version_id, row.compliance);
     const fields = rows.map((r) => ({ attributeId: r.id, systemKey: r.system_key, roles: r.roles }));
     // A law's field the version holds no row for (never the case after filing: ensureStandardForm) keeps its default.
     for (const a of STANDARD_ATTRIBUTES)
@@ -1472,27 +1357,12 @@ export class ComplaintService {
   }
 
   private async publishedFor(tx: Sql, actor: Actor) {
-    const [row] = await tx.query<{ workflow_id: string; version_id: string; workflow_name: string }>(
-      `SELECT w.id AS workflow_id, v.id AS version_id, w.name AS workflow_name
-         FROM workflow_versions v JOIN workflows w ON w.workspace_id = v.workspace_id AND w.id = v.workflow_id
-        WHERE v.workspace_id = $1 AND v.status = 'PUBLISHED'
-        ORDER BY (SELECT branch_id FROM users WHERE workspace_id = $1 AND id = $2) = ANY(v.branch_ids) IS TRUE DESC,
-                 v.default_to_workspace DESC, v.published_at DESC
-        LIMIT 1`,
-      [actor.ws, actor.userId],
-    );
-    return row ?? null;
+    return repo.publishedVersionFor(tx, actor.ws, actor.userId);
   }
 
   /** The committee of the filer's business unit, else the workspace's (IN-01); null: none constituted. */
   private async committeeFor(tx: Sql, actor: Actor): Promise<string | null> {
-    const [row] = await tx.query<{ id: string }>(
-      `SELECT c.id FROM committees c
-        WHERE c.workspace_id = $1 AND (c.branch_id IS NULL OR c.branch_id = (SELECT branch_id FROM users WHERE workspace_id = $1 AND id = $2))
-        ORDER BY c.branch_id IS NULL LIMIT 1`,
-      [actor.ws, actor.userId],
-    );
-    return row?.id ?? null;
+    return repo.committeeOfFiler(tx, actor.ws, actor.userId);
   }
 
   private clocks(
@@ -1591,19 +1461,7 @@ export class ComplaintService {
     const steps = await repo.stepsOf(tx, actor.ws, row.id, row.version_id);
     const clocks =
       committee && !row.confirmation_pending ? clocksOfCase(this.clocks(row, regime, today), clockState(row)) : [];
-    const messages = await tx.query<{
-      id: string;
-      audience: Audience;
-      body: string;
-      created_at: Date | string;
-      author_id: string;
-      name: string | null;
-    }>(
-      `SELECT m.id, m.audience, m.body, m.created_at, m.author_id, trim(u.first_name || ' ' || u.last_name) AS name
-         FROM complaint_messages m LEFT JOIN users u ON u.workspace_id = m.workspace_id AND u.id = m.author_id
-        WHERE m.workspace_id = $1 AND m.complaint_id = $2 AND m.audience = ANY($3::text[]) ORDER BY m.created_at, m.id`,
-      [actor.ws, row.id, audiencesFor(role)],
-    );
+    const messages = await repo.messagesOf(tx, actor.ws, row.id, audiencesFor(role));
     const memberIds = new Set(access.members.map((m) => m.user_id));
     const evidence = role === 'RESPONDENT' ? [] : await evidenceRepo.caseFiles(tx, actor.ws, row.id);
     const timeliness = filingTimeliness(row.incident_on, row.received_on);
@@ -1670,13 +1528,7 @@ export class ComplaintService {
         : {}),
       committee: committee
         ? {
-            name:
-              (
-                await tx.query<{ name: string }>(`SELECT name FROM committees WHERE workspace_id = $1 AND id = $2`, [
-                  actor.ws,
-                  row.committee_id,
-                ])
-              )[0]?.name ?? '',
+            name: await repo.committeeName(tx, actor.ws, row.committee_id),
             members: access.members.map((m) => ({
               userId: m.user_id,
               name: m.name || m.email,
