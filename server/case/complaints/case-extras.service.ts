@@ -3,6 +3,7 @@ import type { CaseEvent, OnBehalfBody } from '../../../src/contracts/case/intake
 import type { OnBehalfBody as OnBehalfSchema } from '../../../src/contracts/case/intake.contract';
 import type { Database, Sql } from '../../platform/db/database';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { answer } from '../../platform/refusal';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
 import * as repo from './complaints.repository';
 import { ComplaintService, type Actor } from './complaints.service';
@@ -290,7 +291,7 @@ export class CaseExtrasService {
       name: complainant.name || complainant.email,
     };
     const { complainantUserId: _c, channel, complainant: contact, ...rest } = body;
-    const detail = await this.complaints.file(
+    const filed = await this.complaints.file(
       as,
       {
         ...rest,
@@ -305,6 +306,7 @@ export class CaseExtrasService {
       },
       { actor, channel },
     );
+    const detail = answer(filed);
     return { complaintId: detail.complaintId, caseNumber: detail.caseNumber, confirmationPending: true as const };
   }
 

@@ -553,10 +553,7 @@ export class IntakeService {
       const s = await this.session(tx, caller.ws, token);
       const row = await repo.findComplaint(tx, caller.ws, s.intake.complaint_id, true);
       if (!row) throw notFound('Complaint not found');
-      const [m] = await tx.query<{ id: string; created_at: Date | string }>(
-        `INSERT INTO complaint_messages (workspace_id, complaint_id, audience, author_id, body) VALUES ($1, $2, 'COMPLAINANT', NULL, $3) RETURNING id, created_at`,
-        [caller.ws, row.id, body],
-      );
+      const m = await repo.insertMessage(tx, caller.ws, row.id, { audience: 'COMPLAINANT', authorId: null, body });
       await repo.caseAudit(tx, {
         ws: caller.ws,
         complaintId: row.id,
