@@ -118,14 +118,16 @@ export async function seedCase(db: Database, acme: DemoWorkspace, globex: DemoWo
   const file = (complainant: string, respondent: string, details: string, daysAgo: number) => {
     const c = acmePeople.get(complainant)!;
     const r = acmePeople.get(respondent)!;
-    return complaints.file(
-      actorOf(complainant),
-      FileComplaintBody.parse({
-        complainant: { name: c.name, email: c.email, gender: 'WOMAN' },
-        respondent: { name: r.name, email: r.email, gender: 'MAN', description: 'A colleague in the same team' },
-        incident: { details, date: dayOffset(-daysAgo), witnesses: ['A colleague who sat nearby'] },
-      }),
-    );
+    return complaints
+      .file(
+        actorOf(complainant),
+        FileComplaintBody.parse({
+          complainant: { name: c.name, email: c.email, gender: 'WOMAN' },
+          respondent: { name: r.name, email: r.email, gender: 'MAN', description: 'A colleague in the same team' },
+          incident: { details, date: dayOffset(-daysAgo), witnesses: ['A colleague who sat nearby'] },
+        }),
+      )
+      .then(answer);
   };
   const presiding = actorOf(ACME_COMMITTEE.presiding);
   const committeeEmails = [ACME_COMMITTEE.presiding, ...ACME_COMMITTEE.members, ACME_COMMITTEE.external];
@@ -135,9 +137,9 @@ export async function seedCase(db: Database, acme: DemoWorkspace, globex: DemoWo
     steps.find((s) => s.name === 'Inquiry hearing')?.stepId ?? null;
   /** Completes a step as the presiding officer does: the recipients its mails go to shown, then confirmed. */
   const complete = async (caseId: string, stepId: string, note: string) => {
-    const planned = await complaints.stepRecipients(presiding, caseId, stepId);
+    const planned = answer(await complaints.stepRecipients(presiding, caseId, stepId));
     const confirmedRecipients = planned.mails.flatMap((m) => m.recipients.map((r) => r.email));
-    await complaints.completeStep(presiding, caseId, stepId, { note, confirmedRecipients });
+    answer(await complaints.completeStep(presiding, caseId, stepId, { note, confirmedRecipients }));
   };
 
   // New: just filed; the copy to the respondent is due within 7 working days.
@@ -157,19 +159,21 @@ export async function seedCase(db: Database, acme: DemoWorkspace, globex: DemoWo
   );
   await complete(inquiry.complaintId, copyStep(inquiry.steps), 'Copy sent by mail');
   const hearingDay = dayOffset(7);
-  await complaints.scheduleMeeting(
-    presiding,
-    inquiry.complaintId,
-    MeetingBody.parse({
-      title: 'Inquiry hearing',
-      agenda: "Hear the complainant and the respondent's reply; decide whom to call as witnesses.",
-      startsAt: `${hearingDay}T10:00:00+05:30`,
-      endsAt: `${hearingDay}T11:30:00+05:30`,
-      location: 'Meeting room 4, Acme Headquarters',
-      guests: [...committeeEmails, complainants[1]],
-      stepId: hearingStep(inquiry.steps),
-    }),
-  );
+  await complaints
+    .scheduleMeeting(
+      presiding,
+      inquiry.complaintId,
+      MeetingBody.parse({
+        title: 'Inquiry hearing',
+        agenda: "Hear the complainant and the respondent's reply; decide whom to call as witnesses.",
+        startsAt: `${hearingDay}T10:00:00+05:30`,
+        endsAt: `${hearingDay}T11:30:00+05:30`,
+        location: 'Meeting room 4, Acme Headquarters',
+        guests: [...committeeEmails, complainants[1]],
+        stepId: hearingStep(inquiry.steps),
+      }),
+    )
+    .then(answer);
 
   // Closed: heard and decided; the appeal window (90 days, POSH s.18) is open.
   const closed = await file(
@@ -179,27 +183,33 @@ export async function seedCase(db: Database, acme: DemoWorkspace, globex: DemoWo
     40,
   );
   await complete(closed.complaintId, copyStep(closed.steps), 'Copy handed over in person');
-  const meeting = await complaints.scheduleMeeting(
-    presiding,
-    closed.complaintId,
-    MeetingBody.parse({
-      title: 'Inquiry hearing',
-      agenda: 'Hear both parties and the witness.',
-      startsAt: `${dayOffset(0)}T09:00:00+05:30`,
-      endsAt: `${dayOffset(0)}T10:00:00+05:30`,
-      location: 'Meeting room 2, Acme Pune',
-      guests: [...committeeEmails, complainants[2], respondents[2]],
-      stepId: hearingStep(closed.steps),
+  const meeting = await complaints
+    .scheduleMeeting(
+      presiding,
+      closed.complaintId,
+      MeetingBody.parse({
+        title: 'Inquiry hearing',
+        agenda: 'Hear both parties and the witness.',
+        startsAt: `${dayOffset(0)}T09:00:00+05:30`,
+        endsAt: `${dayOffset(0)}T10:00:00+05:30`,
+        location: 'Meeting room 2, Acme Pune',
+        guests: [...committeeEmails, complainants[2], respondents[2]],
+        stepId: hearingStep(closed.steps),
+      }),
+    )
+    .then(answer);
+  answer(
+    await complaints.recordMeeting(presiding, closed.complaintId, meeting.meetingId, {
+      minutes: 'Both parties and the witness were heard; the respondent admitted the jokes and denied the touching.',
+      outcome: 'The committee finds the complaint upheld.',
     }),
   );
-  await complaints.recordMeeting(presiding, closed.complaintId, meeting.meetingId, {
-    minutes: 'Both parties and the witness were heard; the respondent admitted the jokes and denied the touching.',
-    outcome: 'The committee finds the complaint upheld.',
-  });
-  await complaints.close(presiding, closed.complaintId, {
-    outcome: 'UPHELD',
-    summary: 'Upheld: a written warning and a sensitisation course for the respondent, recommended to the employer.',
-  });
+  answer(
+    await complaints.close(presiding, closed.complaintId, {
+      outcome: 'UPHELD',
+      summary: 'Upheld: a written warning and a sensitisation course for the respondent, recommended to the employer.',
+    }),
+  );
 
   // ---- Globex (Canada): its designated recipient.
   const [recipient] = [...(await people(db, globex, [GLOBEX_RECIPIENT])).values()];

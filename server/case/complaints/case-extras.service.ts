@@ -310,7 +310,7 @@ export class CaseExtrasService {
       name: complainant.name || complainant.email,
     };
     const { complainantUserId: _c, channel, complainant: contact, ...rest } = body;
-    const detail = await this.complaints.file(
+    const filed = await this.complaints.file(
       as,
       {
         ...rest,
@@ -325,6 +325,8 @@ export class CaseExtrasService {
       },
       { actor, channel },
     );
+    if (!filed.ok) return filed;
+    const detail = filed.value;
     return ok({ complaintId: detail.complaintId, caseNumber: detail.caseNumber, confirmationPending: true as const });
   }
 

@@ -27,7 +27,9 @@ export class CaseRecordsService {
   ): Promise<Outcome<{ bytes: Buffer; fileName: string }>> {
     // The committee's full view, decided by the same access check as every case call (not logged as a read: the
     // export is logged below, as what it is).
-    const detail = await this.complaints.read(actor, id, { audit: false });
+    const read = await this.complaints.read(actor, id, { audit: false });
+    if (!read.ok) return read;
+    const detail = read.value;
     if (!detail.callerPresides)
       return refuse('forbidden', 'FORBIDDEN', 'Only the member presiding over the case exports it');
     const known = new Set([

@@ -11,7 +11,7 @@ import { serve, workspaceUser } from '../../platform/serve';
 import { whoIs } from './complaints.repository';
 import { ComplaintService, type Actor } from './complaints.service';
 import { CaseRuntimeService, type RuntimeOutcome } from './case-runtime.service';
-import { refusalError } from '../../platform/refusal';
+import { answer, refusalError } from '../../platform/refusal';
 
 /** Due process in the case runtime (docs/case.md): the committee adds or corrects a party's contact, and sets the inquiry's start (IN-07). */
 export async function caseRuntimeRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
@@ -38,7 +38,7 @@ export async function caseRuntimeRoutes(app: FastifyInstance, deps: ApiDeps): Pr
       };
       const outcome = await run(actor, ctx);
       if (!outcome.ok) throw refusalError(outcome);
-      return complaints.read(actor, ctx.params.id, { audit: false });
+      return answer(await complaints.read(actor, ctx.params.id, { audit: false }));
     };
   serve(
     app,

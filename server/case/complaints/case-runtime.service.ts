@@ -6,12 +6,13 @@ import {
   stepBlockers,
   stepNames,
   type RuntimeStep,
-  type VersionPrerequisite,
 } from '../../../src/domain/complaints/case-runtime';
 import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import type { Database, Sql } from '../../platform/db/database';
 import type { ComplaintService, Actor } from './complaints.service';
 import * as repo from './complaints.repository';
+import * as runtimeRepo from './case-runtime.repository';
+import { userIdByEmail } from './investigations.repository';
 import type { Mailer } from '../../platform/messages';
 import { refuse, type Refusal } from '../../platform/refusal';
 
@@ -22,14 +23,6 @@ const COLUMNS: Record<Party, Partial<Record<'name' | 'email' | 'phone', keyof re
   RESPONDENT: { name: 'respondent_name', email: 'respondent_email', phone: 'respondent_phone' },
   COMPLAINANT: { email: 'complainant_email', phone: 'complainant_phone' },
 };
-
-/** The version's prerequisites, as the runtime reads them (the builder's workflow-prerequisite calls write them). */
-export async function prerequisitesOf(tx: Sql, ws: string, versionId: string): Promise<VersionPrerequisite[]> {
-  return tx.query<VersionPrerequisite>(
-    `SELECT label, reference_id AS "referenceId" FROM workflow_prerequisites WHERE workspace_id = $1 AND version_id = $2 ORDER BY position`,
-    [ws, versionId],
-  );
-}
 
 export const runtimeSteps = (steps: readonly repo.StepRow[]): RuntimeStep[] =>
   steps.map((s) => ({ id: s.id, name: s.name, position: s.position, completed: s.completed_at !== null }));
@@ -42,7 +35,7 @@ export async function stepGate(
   steps: readonly repo.StepRow[],
   stepId: string,
 ): Promise<Refusal | null> {
-  const blockers = stepBlockers(runtimeSteps(steps), await prerequisitesOf(tx, ws, versionId), stepId);
+  const blockers = stepBlockers(runtimeSteps(steps), await runtimeRepo.prerequisitesOf(tx, ws, versionId), stepId);
   if (blockers.length === 0) return null;
   const message = `Complete ${stepNames(blockers)} first: the workflow requires it before this step`;
   return refuse('conflict', 'PREREQUISITE_OPEN', message, { stepId: message });
@@ -60,7 +53,10 @@ export async function closeGate(
   actorUserId: string,
   override: { reasons: string } | undefined,
 ): Promise<{ ok: true; overridden: RuntimeStep[] } | Refusal> {
-  const open = openMandatorySteps(runtimeSteps(steps), await prerequisitesOf(tx, ws, access.row.version_id));
+  const open = openMandatorySteps(
+    runtimeSteps(steps),
+    await runtimeRepo.prerequisitesOf(tx, ws, access.row.version_id),
+  );
   if (open.length === 0) return { ok: true, overridden: [] };
   if (!override) {
     const message = `${stepNames(open)} ${open.length === 1 ? 'is' : 'are'} still open: complete ${open.length === 1 ? 'it' : 'them'}, or the presiding officer may close with written reasons`;
@@ -94,14 +90,9 @@ export async function dueProcessOf(
       : null;
   const appeal = window ? { from: window.startsOn, deadline: window.endsOn } : null;
   if (!committee) return { waitsFor: [], mandatoryOpen: [], closeOverride: null, appeal };
-  const prerequisites = await prerequisitesOf(tx, ws, row.version_id);
+  const prerequisites = await runtimeRepo.prerequisitesOf(tx, ws, row.version_id);
   const runtime = runtimeSteps(steps);
-  const [override] = await tx.query<{ reasons: string; at: Date | string; name: string | null }>(
-    `SELECT e.details->>'reasons' AS reasons, e.at, trim(u.first_name || ' ' || u.last_name) AS name
-       FROM complaint_audit_events e LEFT JOIN users u ON u.workspace_id = e.workspace_id AND u.id = e.actor_user_id
-      WHERE e.workspace_id = $1 AND e.complaint_id = $2 AND e.action = 'complaint.close.override' ORDER BY e.at DESC LIMIT 1`,
-    [ws, row.id],
-  );
+  const override = await runtimeRepo.lastCloseOverride(tx, ws, row.id);
   return {
     waitsFor: runtime
       .filter((s) => !s.completed)
@@ -175,29 +166,17 @@ export class CaseRuntimeService {
             },
           );
         }
-        const [user] = change.email
-          ? await tx.query<{ id: string }>(
-              `SELECT id FROM users WHERE workspace_id = $1 AND lower(email) = lower($2)`,
-              [actor.ws, change.email],
-            )
-          : [];
-        respondentUserId = user?.id ?? null;
+        respondentUserId = change.email ? await userIdByEmail(tx, actor.ws, change.email) : null;
         if (respondentUserId && respondentUserId === row.filed_by)
           return refuse('invalid', 'VALIDATION', 'The respondent cannot be whoever filed the complaint', {
             email: 'This is the complainant’s own address',
           });
       }
 
-      const sets = changed.map((f, i) => `${COLUMNS[party][f]} = $${i + 3}`);
-      const values = changed.map((f) => change[f] ?? null);
-      if (party === 'RESPONDENT' && changed.includes('email')) {
-        sets.push(`respondent_user_id = $${values.length + 3}`);
-        values.push(respondentUserId);
-      }
-      await tx.query(
-        `UPDATE complaints SET ${sets.join(', ')}, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
-        [actor.ws, id, ...values],
-      );
+      const columns = changed.map((f) => ({ column: COLUMNS[party][f]!, value: change[f] ?? null }));
+      if (party === 'RESPONDENT' && changed.includes('email'))
+        columns.push({ column: 'respondent_user_id', value: respondentUserId });
+      await runtimeRepo.setCaseColumns(tx, actor.ws, id, columns);
 
       // A member of the committee who turns out to be the respondent is recused at once, as at filing.
       let recused: string[] = [];
@@ -206,12 +185,7 @@ export class CaseRuntimeService {
           access.members.map((m) => ({ userId: m.user_id, email: m.email })),
           { complainantUserId: row.filed_by, respondentUserId, emails: [change.email ?? null] },
         ).filter((u) => !access.recused.has(u));
-        for (const userId of recused) {
-          await tx.query(
-            `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note) VALUES ($1, $2, $3, 'AUTO_PARTY', 'A party to the case') ON CONFLICT DO NOTHING`,
-            [actor.ws, id, userId],
-          );
-        }
+        for (const userId of recused) await repo.recuseFoundParty(tx, actor.ws, id, userId);
       }
       // The access log is read by the one presiding, who sees both parties' contacts: the old value is kept there.
       await this.complaints.log(tx, actor, id, 'party.contact.change', {
@@ -248,10 +222,7 @@ export class CaseRuntimeService {
         return refuse('conflict', 'NO_REPLY', message, { startsFrom: message });
       }
       const startsOn = startsFrom === 'RECEIPT' ? row.received_on : row.respondent_reply_on!;
-      await tx.query(
-        `UPDATE complaints SET inquiry_start_on = $3::date, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
-        [actor.ws, id, startsOn],
-      );
+      await repo.setCaseDate(tx, actor.ws, id, 'inquiry_start_on', startsOn);
       await this.complaints.log(tx, actor, id, 'inquiry.start.set', {
         startsFrom,
         startsOn,
@@ -293,10 +264,7 @@ export class CaseRuntimeService {
         const message = 'IN-05: the reply’s day cannot be in the future';
         return refuse('invalid', 'REPLY_IN_FUTURE', message, { receivedOn: message });
       }
-      await tx.query(
-        `UPDATE complaints SET respondent_reply_on = $3::date, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
-        [actor.ws, id, body.receivedOn],
-      );
+      await repo.setCaseDate(tx, actor.ws, id, 'respondent_reply_on', body.receivedOn);
       await this.complaints.log(tx, actor, id, 'respondent.reply.recorded', {
         receivedOn: body.receivedOn,
         previous: row.respondent_reply_on ?? null,
@@ -335,14 +303,12 @@ export class CaseRuntimeService {
         return refuse('conflict', 'ALREADY_REPLIED', message, { reply: message });
       }
       const receivedOn = await this.complaints.localToday(tx, actor.ws);
-      const [m] = await tx.query<{ id: string }>(
-        `INSERT INTO complaint_messages (workspace_id, complaint_id, audience, author_id, body) VALUES ($1, $2, 'RESPONDENT', $3, $4) RETURNING id`,
-        [actor.ws, id, actor.userId, body.reply],
-      );
-      await tx.query(
-        `UPDATE complaints SET respondent_reply_on = $3::date, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
-        [actor.ws, id, receivedOn],
-      );
+      const m = await repo.insertMessage(tx, actor.ws, id, {
+        audience: 'RESPONDENT',
+        authorId: actor.userId,
+        body: body.reply,
+      });
+      await repo.setCaseDate(tx, actor.ws, id, 'respondent_reply_on', receivedOn);
       await this.complaints.log(tx, actor, id, 'respondent.reply.recorded', {
         receivedOn,
         previous: null,
@@ -394,11 +360,7 @@ export class CaseRuntimeService {
         return refuse('invalid', 'REASONS_REQUIRED', message, { reasons: message });
       }
       const on = await this.complaints.localToday(tx, actor.ws);
-      await tx.query(
-        `UPDATE complaints SET filing_extension_reasons = $3, filing_extended_on = $4::date, filing_extended_by = $5, updated_at = now()
-          WHERE workspace_id = $1 AND id = $2`,
-        [actor.ws, id, reasons.trim(), on, actor.userId],
-      );
+      await runtimeRepo.extendFilingLimit(tx, actor.ws, id, { reasons: reasons.trim(), on, by: actor.userId });
       await this.complaints.log(tx, actor, id, 'filing.extension.granted', { reasons: reasons.trim(), on });
       return { ok: true };
     });

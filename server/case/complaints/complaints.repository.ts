@@ -297,3 +297,443 @@ export async function wroteTo(
   );
   return rows.length > 0;
 }
+
+/**
+ * A message in one of the case's threads: a member's, a party's or (author null) the anonymous reporter's through
+ * their receipt. The one place a case message is written.
+ */
+export async function insertMessage(
+  tx: Sql,
+  ws: string,
+  complaintId: string,
+  message: { audience: 'COMPLAINANT' | 'RESPONDENT' | 'COMMITTEE'; authorId: string | null; body: string },
+): Promise<{ id: string; created_at: Date | string }> {
+  const [m] = await tx.query<{ id: string; created_at: Date | string }>(
+    `INSERT INTO complaint_messages (workspace_id, complaint_id, audience, author_id, body) VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at`,
+    [ws, complaintId, message.audience, message.authorId, message.body],
+  );
+  return m;
+}
+
+/** A date of the case's course (one of DATE_COLUMNS) set to a day. */
+export async function setCaseDate(tx: Sql, ws: string, id: string, column: DateColumn, day: string): Promise<void> {
+  if (!DATE_COLUMNS.includes(column)) throw new Error(`not a date column: ${column}`);
+  await tx.query(`UPDATE complaints SET ${column} = $3::date, updated_at = now() WHERE workspace_id = $1 AND id = $2`, [
+    ws,
+    id,
+    day,
+  ]);
+}
+
+/** A member found to be a party, recused from the case (kept as it was when already recused). */
+export async function recuseFoundParty(tx: Sql, ws: string, complaintId: string, userId: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note) VALUES ($1, $2, $3, 'AUTO_PARTY', 'A party to the case') ON CONFLICT DO NOTHING`,
+    [ws, complaintId, userId],
+  );
+}
+
+/** The process the user files through: the published version of their business unit, else the workspace's default. */
+export async function publishedVersionFor(
+  tx: Sql,
+  ws: string,
+  userId: string,
+): Promise<{ workflow_id: string; version_id: string; workflow_name: string } | null> {
+  const [row] = await tx.query<{ workflow_id: string; version_id: string; workflow_name: string }>(
+    `SELECT w.id AS workflow_id, v.id AS version_id, w.name AS workflow_name
+       FROM workflow_versions v JOIN workflows w ON w.workspace_id = v.workspace_id AND w.id = v.workflow_id
+      WHERE v.workspace_id = $1 AND v.status = 'PUBLISHED'
+      ORDER BY (SELECT branch_id FROM users WHERE workspace_id = $1 AND id = $2) = ANY(v.branch_ids) IS TRUE DESC,
+               v.default_to_workspace DESC, v.published_at DESC
+      LIMIT 1`,
+    [ws, userId],
+  );
+  return row ?? null;
+}
+
+/** The committee of the user's business unit, else the workspace's (IN-01); null: none constituted. */
+export async function committeeOfFiler(tx: Sql, ws: string, userId: string): Promise<string | null> {
+  const [row] = await tx.query<{ id: string }>(
+    `SELECT c.id FROM committees c
+      WHERE c.workspace_id = $1 AND (c.branch_id IS NULL OR c.branch_id = (SELECT branch_id FROM users WHERE workspace_id = $1 AND id = $2))
+      ORDER BY c.branch_id IS NULL LIMIT 1`,
+    [ws, userId],
+  );
+  return row?.id ?? null;
+}
+
+export async function committeeName(tx: Sql, ws: string, committeeId: string | null): Promise<string> {
+  const [row] = await tx.query<{ name: string }>(`SELECT name FROM committees WHERE workspace_id = $1 AND id = $2`, [
+    ws,
+    committeeId,
+  ]);
+  return row?.name ?? '';
+}
+
+/** Of `fileIds`, the confirmed evidence uploads of `ownerId` not yet on any case. */
+export async function unattachedEvidence(
+  tx: Sql,
+  ws: string,
+  fileIds: readonly string[],
+  ownerId: string,
+): Promise<Set<string>> {
+  const rows = await tx.query<{ id: string }>(
+    `SELECT f.id FROM files f
+      WHERE f.workspace_id = $1 AND f.id = ANY($2::uuid[]) AND f.purpose = 'EVIDENCE' AND f.status = 'CONFIRMED' AND f.owner_id = $3
+        AND NOT EXISTS (SELECT 1 FROM complaint_evidence e WHERE e.workspace_id = f.workspace_id AND e.file_id = f.id)`,
+    [ws, [...fileIds], ownerId],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Numbers the workspace's cases one at a time, until the transaction ends. */
+export async function lockCaseNumbers(tx: Sql, ws: string): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('complaint-number:' || $1::text))`, [ws]);
+}
+
+/** How many complaints the member filed themselves (none recorded for them) on a day. */
+export async function filedOn(tx: Sql, ws: string, userId: string, day: string): Promise<number> {
+  const [{ filed }] = await tx.query<{ filed: number }>(
+    `SELECT count(*)::int AS filed FROM complaints WHERE workspace_id = $1 AND filed_by = $2 AND recorded_by IS NULL AND received_on = $3::date`,
+    [ws, userId, day],
+  );
+  return filed;
+}
+
+export async function nextCaseNumber(tx: Sql, ws: string): Promise<number> {
+  const [{ next }] = await tx.query<{ next: number }>(NEXT_CASE_NUMBER, [ws]);
+  return next;
+}
+
+/** A complaint as filed: the values of its row, in the order of INSERT_COMPLAINT's columns. */
+export interface NewComplaint {
+  caseNumber: number;
+  compliance: string;
+  committeeId: string | null;
+  workflowId: string;
+  versionId: string;
+  filedBy: string;
+  filedAs: string;
+  complainant: { name: string; email: string; gender: string | null; phone: string | null };
+  respondent: {
+    name: string | null;
+    gender: string | null;
+    phone: string | null;
+    email: string | null;
+    description: string | null;
+    userId: string | null;
+  };
+  againstEmployer: boolean;
+  incidentDetails: string;
+  incidentOn: string;
+  witnesses: unknown;
+  answers: unknown;
+  receivedOn: string;
+  timeliness: string;
+  presidingMemberId: string | null;
+  witnessEmails: string[];
+  filedFor: { capacity: string | null; reason: string | null; consent: boolean | null };
+  formerEmployeeLeftOn: string | null;
+}
+
+export async function insertComplaint(tx: Sql, ws: string, c: NewComplaint): Promise<string> {
+  const [row] = await tx.query<{ id: string }>(
+    `INSERT INTO complaints (workspace_id, case_number, compliance, committee_id, workflow_id, version_id, filed_by, filed_as,
+        complainant_name, complainant_email, complainant_gender, complainant_phone,
+        respondent_name, respondent_gender, respondent_phone, respondent_email, respondent_description, respondent_user_id,
+        against_employer, incident_details, incident_on, witnesses, answers, received_on, timeliness, presiding_member_id, witness_emails,
+        filed_for_capacity, filed_for_reason, filed_for_consent, former_employee_left_on)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27::text[], $28, $29, $30, $31::date)
+     RETURNING id`,
+    [
+      ws,
+      c.caseNumber,
+      c.compliance,
+      c.committeeId,
+      c.workflowId,
+      c.versionId,
+      c.filedBy,
+      c.filedAs,
+      c.complainant.name,
+      c.complainant.email,
+      c.complainant.gender,
+      c.complainant.phone,
+      c.respondent.name,
+      c.respondent.gender,
+      c.respondent.phone,
+      c.respondent.email,
+      c.respondent.description,
+      c.respondent.userId,
+      c.againstEmployer,
+      c.incidentDetails,
+      c.incidentOn,
+      JSON.stringify(c.witnesses),
+      JSON.stringify(c.answers),
+      c.receivedOn,
+      c.timeliness,
+      c.presidingMemberId,
+      c.witnessEmails,
+      c.filedFor.capacity,
+      c.filedFor.reason,
+      c.filedFor.consent,
+      c.formerEmployeeLeftOn,
+    ],
+  );
+  return row.id;
+}
+
+export async function attachEvidence(
+  tx: Sql,
+  ws: string,
+  complaintId: string,
+  fileId: string,
+  addedBy: string,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO complaint_evidence (workspace_id, complaint_id, file_id, added_by) VALUES ($1, $2, $3, $4)`,
+    [ws, complaintId, fileId, addedBy],
+  );
+}
+
+/** A case recorded by a member on the complainant's behalf waits for the complainant's confirmation. */
+export async function markRecordedForConfirmation(
+  tx: Sql,
+  ws: string,
+  id: string,
+  recordedBy: string,
+  channel: string,
+): Promise<void> {
+  await tx.query(
+    `UPDATE complaints SET confirmation_pending = true, recorded_by = $3, recorded_channel = $4 WHERE workspace_id = $1 AND id = $2`,
+    [ws, id, recordedBy, channel],
+  );
+}
+
+/** Whether the user sits on any committee of the workspace. */
+export async function seatedOnCommittee(tx: Sql, ws: string, userId: string): Promise<boolean> {
+  const rows = await tx.query(`SELECT 1 FROM committee_members WHERE workspace_id = $1 AND user_id = $2 LIMIT 1`, [
+    ws,
+    userId,
+  ]);
+  return rows.length > 0;
+}
+
+/** The numbers of the open cases of the user's committees that they wait to be admitted to. */
+export async function awaitingAdmission(tx: Sql, ws: string, userId: string): Promise<number[]> {
+  const rows = await tx.query<{ case_number: number }>(
+    `SELECT c.case_number FROM complaint_recusals r
+       JOIN complaints c ON c.workspace_id = r.workspace_id AND c.id = r.complaint_id
+       JOIN committee_members m ON m.workspace_id = c.workspace_id AND m.committee_id = c.committee_id AND m.user_id = r.user_id
+      WHERE r.workspace_id = $1 AND r.user_id = $2 AND r.reason = 'NOT_ADMITTED' AND c.status = 'OPEN'
+      ORDER BY c.case_number`,
+    [ws, userId],
+  );
+  return rows.map((r) => r.case_number);
+}
+
+export interface CaseLogRow {
+  at: Date | string;
+  action: string;
+  details: Record<string, unknown>;
+  name: string | null;
+  email: string | null;
+  actor_user_id: string | null;
+}
+
+/**
+ * The case's access log: its own events and the list reads that listed it (one row per list, migration 0042), by
+ * their own ids or by the set of cases they name (migration 0048).
+ */
+export async function caseLog(tx: Sql, ws: string, complaintId: string): Promise<CaseLogRow[]> {
+  return tx.query<CaseLogRow>(
+    `SELECT a.at, a.action, a.actor_user_id, a.details, trim(u.first_name || ' ' || u.last_name) AS name, u.email
+       FROM (SELECT e.at, e.id, e.action, e.actor_user_id, e.details FROM complaint_audit_events e WHERE e.workspace_id = $1 AND e.complaint_id = $2
+             UNION ALL
+             SELECT l.at, l.id, 'complaint.list', l.actor_user_id, '{}'::jsonb FROM complaint_list_reads l WHERE l.workspace_id = $1 AND l.complaint_ids @> ARRAY[$2::uuid]
+             UNION ALL
+             SELECT l.at, l.id, 'complaint.list', l.actor_user_id, '{}'::jsonb
+               FROM complaint_list_sets k JOIN complaint_list_reads l ON l.workspace_id = k.workspace_id AND l.set_id = k.id
+              WHERE k.workspace_id = $1 AND k.complaint_ids @> ARRAY[$2::uuid]) a
+       LEFT JOIN users u ON u.workspace_id = $1 AND u.id = a.actor_user_id
+      ORDER BY a.at, a.id`,
+    [ws, complaintId],
+  );
+}
+
+/** What the admin's home warns about: a process published, a workspace-wide committee, open cases without one. */
+export async function readiness(
+  tx: Sql,
+  ws: string,
+): Promise<{ published: boolean; committee: boolean; without: number }> {
+  const [row] = await tx.query<{ published: boolean; committee: boolean; without: number }>(
+    `SELECT EXISTS (SELECT 1 FROM workflow_versions WHERE workspace_id = $1 AND status = 'PUBLISHED') AS published,
+            EXISTS (SELECT 1 FROM committees c WHERE c.workspace_id = $1 AND c.branch_id IS NULL
+                      AND EXISTS (SELECT 1 FROM committee_members m WHERE m.workspace_id = $1 AND m.committee_id = c.id)) AS committee,
+            (SELECT count(*)::int FROM complaints WHERE workspace_id = $1 AND status = 'OPEN' AND committee_id IS NULL) AS without`,
+    [ws],
+  );
+  return row;
+}
+
+/** How many cases retention purged (their tombstones). */
+export async function purgedCount(tx: Sql, ws: string): Promise<number> {
+  const [{ purged }] = await tx.query<{ purged: number }>(
+    `SELECT count(*)::int AS purged FROM complaint_tombstones WHERE workspace_id = $1`,
+    [ws],
+  );
+  return purged;
+}
+
+export async function insertMeeting(
+  tx: Sql,
+  ws: string,
+  complaintId: string,
+  m: {
+    stepId: string | null;
+    title: string;
+    agenda: string;
+    startsAt: string;
+    endsAt: string;
+    location: string;
+    guests: string[];
+    createdBy: string;
+  },
+): Promise<string> {
+  const [row] = await tx.query<{ id: string }>(
+    `INSERT INTO complaint_meetings (workspace_id, complaint_id, step_id, title, agenda, starts_at, ends_at, location, guests, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [
+      ws,
+      complaintId,
+      m.stepId,
+      m.title,
+      m.agenda,
+      m.startsAt,
+      m.endsAt,
+      m.location,
+      JSON.stringify(m.guests),
+      m.createdBy,
+    ],
+  );
+  return row.id;
+}
+
+/** The meeting's minutes and outcome (each kept when not given); false when the case has no such meeting. */
+export async function recordMeetingNotes(
+  tx: Sql,
+  ws: string,
+  complaintId: string,
+  meetingId: string,
+  notes: { minutes?: string; outcome?: string },
+): Promise<boolean> {
+  const done = await tx.query(
+    `UPDATE complaint_meetings SET minutes = COALESCE($4, minutes), outcome = COALESCE($5, outcome), updated_at = now()
+      WHERE workspace_id = $1 AND complaint_id = $2 AND id = $3 RETURNING id`,
+    [ws, complaintId, meetingId, notes.minutes ?? null, notes.outcome ?? null],
+  );
+  return done.length > 0;
+}
+
+/** The workspace's active employers (who an action step informs), by address. */
+export async function activeEmployers(tx: Sql, ws: string): Promise<{ email: string; name: string }[]> {
+  return tx.query<{ email: string; name: string }>(
+    `SELECT lower(email) AS email, trim(first_name || ' ' || last_name) AS name FROM users
+      WHERE workspace_id = $1 AND role = 'EMPLOYER' AND status <> 'INACTIVE' ORDER BY email`,
+    [ws],
+  );
+}
+
+export async function completeStep(
+  tx: Sql,
+  ws: string,
+  complaintId: string,
+  stepId: string,
+  note: string,
+  by: string,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO complaint_step_completions (workspace_id, complaint_id, step_id, note, completed_by) VALUES ($1, $2, $3, $4, $5)`,
+    [ws, complaintId, stepId, note, by],
+  );
+}
+
+/**
+ * The case closed with its outcome: the inquiry complete and the report issued on `today` unless recorded before
+ * (the appeal window, IN-10, runs from the report).
+ */
+export async function closeCase(
+  tx: Sql,
+  ws: string,
+  id: string,
+  close: { outcome: string; summary: string; by: string; today: string },
+): Promise<void> {
+  await tx.query(
+    `UPDATE complaints SET status = 'CLOSED', outcome = $3, outcome_summary = $4, closed_at = now(), closed_by = $5, updated_at = now(),
+            inquiry_completed_on = COALESCE(inquiry_completed_on, $6::date), report_issued_on = COALESCE(report_issued_on, $6::date),
+            resolved_on = COALESCE(resolved_on, $6::date)
+      WHERE workspace_id = $1 AND id = $2`,
+    [ws, id, close.outcome, close.summary, close.by, close.today],
+  );
+}
+
+/** A member steps aside from a case of their own will (kept as it was when already recused). */
+export async function recuseSelf(
+  tx: Sql,
+  ws: string,
+  complaintId: string,
+  userId: string,
+  note: string,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note, recorded_by) VALUES ($1, $2, $3, 'SELF', $4, $3)
+     ON CONFLICT DO NOTHING`,
+    [ws, complaintId, userId, note],
+  );
+}
+
+export async function setPresiding(tx: Sql, ws: string, id: string, userId: string | null): Promise<void> {
+  await tx.query(
+    `UPDATE complaints SET presiding_member_id = $3, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
+    [ws, id, userId],
+  );
+}
+
+/** Each field of the version's form with who sees it under the regime (null: the field's default). */
+export async function formFieldReaders<R>(
+  tx: Sql,
+  ws: string,
+  versionId: string,
+  compliance: string,
+): Promise<{ id: string; system_key: string | null; roles: R[] | null }[]> {
+  return tx.query<{ id: string; system_key: string | null; roles: R[] | null }>(
+    `SELECT a.id, a.system_key, r.roles
+       FROM workflow_form_attributes a
+       LEFT JOIN workflow_attribute_roles r ON r.workspace_id = a.workspace_id AND r.version_id = a.version_id AND r.attribute_id = a.id AND r.compliance = $3
+      WHERE a.workspace_id = $1 AND a.version_id = $2`,
+    [ws, versionId, compliance],
+  );
+}
+
+export interface MessageRow<A extends string> {
+  id: string;
+  audience: A;
+  body: string;
+  created_at: Date | string;
+  author_id: string;
+  name: string | null;
+}
+
+/** The case's messages in the given threads, oldest first, with their authors' names. */
+export async function messagesOf<A extends string>(
+  tx: Sql,
+  ws: string,
+  complaintId: string,
+  audiences: readonly A[],
+): Promise<MessageRow<A>[]> {
+  return tx.query<MessageRow<A>>(
+    `SELECT m.id, m.audience, m.body, m.created_at, m.author_id, trim(u.first_name || ' ' || u.last_name) AS name
+       FROM complaint_messages m LEFT JOIN users u ON u.workspace_id = m.workspace_id AND u.id = m.author_id
+      WHERE m.workspace_id = $1 AND m.complaint_id = $2 AND m.audience = ANY($3::text[]) ORDER BY m.created_at, m.id`,
+    [ws, complaintId, [...audiences]],
+  );
+}

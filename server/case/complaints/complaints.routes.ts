@@ -69,11 +69,13 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     };
   };
 
-  serve(app, getComplaintForm, async (ctx) => service.form(await actorOf(ctx)));
-  serve(app, complaintFormResource, async (ctx) => service.formResource(await actorOf(ctx), ctx.params.id));
+  serve(app, getComplaintForm, async (ctx) => answer(await service.form(await actorOf(ctx))));
+  serve(app, complaintFormResource, async (ctx) =>
+    answer(await service.formResource(await actorOf(ctx), ctx.params.id)),
+  );
   serve(app, evidenceUploadUrl, async (ctx) => service.evidenceUpload(await actorOf(ctx), ctx.body));
-  serve(app, confirmEvidence, async (ctx) => service.confirmEvidence(await actorOf(ctx), ctx.params.id));
-  serve(app, fileComplaint, async (ctx) => service.file(await actorOf(ctx), ctx.body));
+  serve(app, confirmEvidence, async (ctx) => answer(await service.confirmEvidence(await actorOf(ctx), ctx.params.id)));
+  serve(app, fileComplaint, async (ctx) => answer(await service.file(await actorOf(ctx), ctx.body)));
   serve(app, listComplaints, async (ctx) => {
     // The list needs no address or name of the caller: no lookup (bench/case-jobs.bench.ts).
     const { user, workspace } = workspaceUser(ctx);
@@ -85,30 +87,37 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     const { user, workspace } = workspaceUser(ctx);
     return service.seated(workspace.id, user.userId);
   });
-  serve(app, getComplaint, async (ctx) => service.read(await actorOf(ctx), ctx.params.id));
-  serve(app, postComplaintMessage, async (ctx) => service.message(await actorOf(ctx), ctx.params.id, ctx.body));
-  serve(app, scheduleMeeting, async (ctx) => service.scheduleMeeting(await actorOf(ctx), ctx.params.id, ctx.body));
+  serve(app, getComplaint, async (ctx) => answer(await service.read(await actorOf(ctx), ctx.params.id)));
+  serve(app, postComplaintMessage, async (ctx) =>
+    answer(await service.message(await actorOf(ctx), ctx.params.id, ctx.body)),
+  );
+  serve(app, scheduleMeeting, async (ctx) =>
+    answer(await service.scheduleMeeting(await actorOf(ctx), ctx.params.id, ctx.body)),
+  );
   serve(app, recordMeeting, async (ctx) =>
-    service.recordMeeting(await actorOf(ctx), ctx.params.id, ctx.params.meetingId, ctx.body),
+    answer(await service.recordMeeting(await actorOf(ctx), ctx.params.id, ctx.params.meetingId, ctx.body)),
   );
   serve(app, completeStep, async (ctx) =>
-    service.completeStep(await actorOf(ctx), ctx.params.id, ctx.params.stepId, {
-      note: ctx.body?.note ?? '',
-      confirmedRecipients: ctx.body?.confirmedRecipients,
-    }),
+    answer(
+      await service.completeStep(await actorOf(ctx), ctx.params.id, ctx.params.stepId, {
+        note: ctx.body?.note ?? '',
+        confirmedRecipients: ctx.body?.confirmedRecipients,
+      }),
+    ),
   );
   serve(app, stepRecipients, async (ctx) =>
-    service.stepRecipients(await actorOf(ctx), ctx.params.id, ctx.params.stepId),
+    answer(await service.stepRecipients(await actorOf(ctx), ctx.params.id, ctx.params.stepId)),
   );
-  serve(app, closeComplaint, async (ctx) => service.close(await actorOf(ctx), ctx.params.id, ctx.body));
-  serve(app, complaintDeadlines, async (ctx) => service.deadlines(await actorOf(ctx), ctx.params.id));
-  serve(app, complaintAudit, async (ctx) => ({ items: await service.auditLog(await actorOf(ctx), ctx.params.id) }));
-  serve(app, recuse, async (ctx) => {
-    await service.recuse(await actorOf(ctx), ctx.params.id, ctx.body?.note ?? '');
-    return { ok: true as const };
-  });
+  serve(app, closeComplaint, async (ctx) => answer(await service.close(await actorOf(ctx), ctx.params.id, ctx.body)));
+  serve(app, complaintDeadlines, async (ctx) => answer(await service.deadlines(await actorOf(ctx), ctx.params.id)));
+  serve(app, complaintAudit, async (ctx) => ({
+    items: answer(await service.auditLog(await actorOf(ctx), ctx.params.id)),
+  }));
+  serve(app, recuse, async (ctx) =>
+    answer(await service.recuse(await actorOf(ctx), ctx.params.id, ctx.body?.note ?? '')),
+  );
   serve(app, downloadEvidence, async (ctx) =>
-    service.evidenceLink(await actorOf(ctx), ctx.params.id, ctx.params.fileId),
+    answer(await service.evidenceLink(await actorOf(ctx), ctx.params.id, ctx.params.fileId)),
   );
   serve(app, complaintCounts, async (ctx) => service.counts((await actorOf(ctx)).ws));
   serve(app, complaintStageCounts, async (ctx) => answer(await service.stageCounts(await actorOf(ctx))));

@@ -47,7 +47,6 @@ import { DEFAULT_ACTION_MAILS, STANDARD_ATTRIBUTES } from '../../../src/domain/w
 import { visibleFields, type FieldReader, type VisibleFields } from '../../../src/domain/complaints/field-visibility';
 import type { ActionType } from '../../../src/domain/workflows/workflow-rules';
 import { tenantBatch, type Database, type Sql } from '../../platform/db/database';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
 import type { DirectFileUrls } from '../../platform/signed-files';
 import type { EvidenceVault } from '../../platform/evidence-vault';
@@ -66,6 +65,7 @@ import {
   type ListRow,
 } from './case-jobs';
 import * as repo from './complaints.repository';
+import { userIdByEmail } from './investigations.repository';
 import { formResourceFile, formResourceLink } from './form-resources';
 import { notifyReporter } from './intake.repository';
 import {
@@ -79,9 +79,10 @@ import {
   type RegimeRow,
   type RegimeSettings,
 } from './regime';
-import { tombstoneFor } from './retention.service';
+import { tombstoneFor } from './retention.repository';
 import { closeGate, dueProcessOf, stepGate } from './case-runtime.service';
-import { refusalError, refuse, type Outcome as Result, type Refusal } from '../../platform/refusal';
+import { ok, raise, refuse, refusing, type Outcome as Result, type Refusal } from '../../platform/refusal';
+import { tooManyComplaints } from './filing-limits';
 import { caseMeeting } from './hearing-view';
 import { compositionGate, hearingGate, naturalJusticeOf } from './hearings.service';
 import { directoryGuests, lockMeeting, meetingRows } from './hearings.repository';
@@ -225,34 +226,46 @@ export class ComplaintService {
 
   // ---------- the form and evidence ----------
 
-  async form(actor: Actor): Promise<ComplaintForm> {
-    return this.db.tenant(actor.ws, async (tx) => {
-      const published = await this.publishedFor(tx, actor);
-      if (!published)
-        throw notFound('No complaint process has been published in this workspace yet. Ask your HR team.');
-      await ensureStandardForm(tx, actor.ws, published.version_id);
-      const committee = await this.committeeFor(tx, actor);
-      const regime = await regimeOf(tx, actor.ws);
-      return {
-        workflowId: published.workflow_id,
-        workflowVersionId: published.version_id,
-        workflowName: published.workflow_name,
-        compliance: regime.compliance,
-        components: await listComponents(tx, actor.ws, published.version_id),
-        committeeConstituted: committee !== null,
-      };
-    });
+  async form(actor: Actor): Promise<Result<ComplaintForm>> {
+    return refusing(async () =>
+      ok(
+        await this.db.tenant(actor.ws, async (tx) => {
+          const published = await this.publishedFor(tx, actor);
+          if (!published)
+            raise(
+              refuse(
+                'not-found',
+                'NOT_FOUND',
+                'No complaint process has been published in this workspace yet. Ask your HR team.',
+              ),
+            );
+          await ensureStandardForm(tx, actor.ws, published.version_id);
+          const committee = await this.committeeFor(tx, actor);
+          const regime = await regimeOf(tx, actor.ws);
+          return {
+            workflowId: published.workflow_id,
+            workflowVersionId: published.version_id,
+            workflowName: published.workflow_name,
+            compliance: regime.compliance,
+            components: await listComponents(tx, actor.ws, published.version_id),
+            committeeConstituted: committee !== null,
+          };
+        }),
+      ),
+    );
   }
 
   /** The file an admin attached to a field of the form the caller files through (form-resources.ts). */
-  async formResource(actor: Actor, attributeId: string): Promise<DownloadLink> {
-    const urls = this.store();
-    const file = await this.db.tenant(actor.ws, async (tx) => {
-      const published = await this.publishedFor(tx, actor);
-      if (!published) throw notFound('This form has no such file');
-      return formResourceFile(tx, actor.ws, published.version_id, attributeId);
+  async formResource(actor: Actor, attributeId: string): Promise<Result<DownloadLink>> {
+    return refusing(async () => {
+      const urls = this.store();
+      const file = await this.db.tenant(actor.ws, async (tx) => {
+        const published = await this.publishedFor(tx, actor);
+        if (!published) raise(refuse('not-found', 'NOT_FOUND', 'This form has no such file'));
+        return formResourceFile(tx, actor.ws, published.version_id, attributeId);
+      });
+      return ok(await formResourceLink(urls, actor.ws, file));
     });
-    return formResourceLink(urls, actor.ws, file);
   }
 
   /** An upload URL for one evidence file of the caller's, through the vault (evidence.service.ts), within their quota. */
@@ -263,24 +276,29 @@ export class ComplaintService {
   }
 
   /** Confirms an evidence upload of the caller's: measured, checked for what it claims, typed by its bytes, kept. */
-  async confirmEvidence(actor: Actor, fileId: string): Promise<EvidenceFile> {
-    const row = await this.db.tenant(actor.ws, (tx) => files.findFile(tx, actor.ws, fileId));
-    if (!row || (row.purpose as string) !== 'EVIDENCE' || row.owner_id !== actor.userId) throw notFound('No such file');
-    if (row.status !== 'CONFIRMED') {
-      const found = await this.evidence.inspect(actor.ws, fileId);
-      if (!found)
-        throw new HttpError(
-          409,
-          'NOT_UPLOADED',
-          'Nothing has been uploaded with this link yet: upload the file, then confirm.',
+  async confirmEvidence(actor: Actor, fileId: string): Promise<Result<EvidenceFile>> {
+    return refusing(async () => {
+      const row = await this.db.tenant(actor.ws, (tx) => files.findFile(tx, actor.ws, fileId));
+      if (!row || (row.purpose as string) !== 'EVIDENCE' || row.owner_id !== actor.userId)
+        raise(refuse('not-found', 'NOT_FOUND', 'No such file'));
+      if (row.status !== 'CONFIRMED') {
+        const found = await this.evidence.inspect(actor.ws, fileId);
+        if (!found)
+          raise(
+            refuse(
+              'conflict',
+              'NOT_UPLOADED',
+              'Nothing has been uploaded with this link yet: upload the file, then confirm.',
+            ),
+          );
+        await this.db.tenant(actor.ws, (tx) =>
+          files.markConfirmed(tx, actor.ws, fileId, { size: found.size, type: found.type, language: null }),
         );
-      await this.db.tenant(actor.ws, (tx) =>
-        files.markConfirmed(tx, actor.ws, fileId, { size: found.size, type: found.type, language: null }),
-      );
-    }
-    const done = await this.db.tenant(actor.ws, (tx) => evidenceRepo.sealedRow(tx, actor.ws, fileId));
-    if (!done) throw notFound('No such file');
-    return this.evidence.describe([done])[0];
+      }
+      const done = await this.db.tenant(actor.ws, (tx) => evidenceRepo.sealedRow(tx, actor.ws, fileId));
+      if (!done) raise(refuse('not-found', 'NOT_FOUND', 'No such file'));
+      return ok(this.evidence.describe([done])[0]);
+    });
   }
 
   // ---------- filing ----------
@@ -293,230 +311,191 @@ export class ComplaintService {
     actor: Actor,
     body: z.output<typeof FileComplaintBody>,
     recorder?: { actor: Actor; channel: 'ORAL_NOTICE' | 'HELP_TO_WRITE' },
-  ): Promise<ComplaintDetail> {
-    const doer = recorder?.actor ?? actor;
-    const mails: OutgoingMail[] = [];
-    const id = await this.db.tenant(actor.ws, async (tx) => {
-      const published = await this.publishedFor(tx, actor);
-      if (!published)
-        throw conflict('No complaint process has been published in this workspace yet. Ask your HR team.');
-      await ensureStandardForm(tx, actor.ws, published.version_id);
-      const regime = await regimeOf(tx, actor.ws);
-      const today = this.today(regime);
-      const fields: Record<string, string> = {};
-      if (body.incident.date > today) fields['incident.date'] = 'The incident cannot be after today';
-      const leftProblem = formerEmployeeProblem(regime.compliance, body.formerEmployee?.leftOn ?? null, today);
-      if (leftProblem) fields['formerEmployee.leftOn'] = leftProblem;
-      // IN-03: filed for her only in a capacity the POSH Rules allow, with why she cannot, and on a POSH case.
-      if (body.filedFor) {
-        if (regime.compliance !== 'IN_POSH')
-          fields['filedFor.capacity'] = 'IN-03: filing for another person is a rule of the POSH Rules (India)';
-        else Object.assign(fields, filedForProblems(body.filedFor));
-        if (body.filedAs !== 'COMPLAINANT') fields.filedAs = 'IN-03: a complaint filed for her is filed as hers';
-      }
-      // Self-filed as the complainant: the complainant is the signed-in filer, at the account's own address (no free
-      // address: the receipt would be a mail cannon in the workspace's name). On-behalf filing names the account itself.
-      if (
-        !recorder &&
-        body.filedAs === 'COMPLAINANT' &&
-        body.complainant.email.toLowerCase() !== actor.email.toLowerCase()
-      ) {
-        fields['complainant.email'] =
-          `As the complainant, your own address (${actor.email}) receives the receipt and updates`;
-      }
-
-      // The fields an admin added: required ones answered, unknown ones refused.
-      const components = await listComponents(tx, actor.ws, published.version_id);
-      const custom = components.flatMap((c) => c.attributes).filter((a) => a.systemKey === null);
-      for (const a of custom) {
-        if (a.required && !(body.answers[a.attributeId] ?? '').trim())
-          fields[`answers.${a.attributeId}`] = `Answer "${a.label}"`;
-      }
-      for (const key of Object.keys(body.answers)) {
-        if (!custom.some((a) => a.attributeId === key)) fields[`answers.${key}`] = 'Not a field of this form';
-      }
-
-      // Evidence: confirmed evidence uploads of the filer's own, not yet on another case.
-      if (body.incident.evidenceFileIds.length > 0) {
-        const ok = await tx.query<{ id: string }>(
-          `SELECT f.id FROM files f
-            WHERE f.workspace_id = $1 AND f.id = ANY($2::uuid[]) AND f.purpose = 'EVIDENCE' AND f.status = 'CONFIRMED' AND f.owner_id = $3
-              AND NOT EXISTS (SELECT 1 FROM complaint_evidence e WHERE e.workspace_id = f.workspace_id AND e.file_id = f.id)`,
-          [actor.ws, body.incident.evidenceFileIds, doer.userId],
-        );
-        const good = new Set(ok.map((r) => r.id));
-        body.incident.evidenceFileIds.forEach((f, i) => {
-          if (!good.has(f)) fields[`incident.evidenceFileIds.${i}`] = 'Not an evidence file you uploaded and confirmed';
-        });
-      }
-      if (Object.keys(fields).length) throw badRequest(`Invalid complaint: ${Object.keys(fields).join(', ')}`, fields);
-
-      const committee = body.againstEmployer ? null : await this.committeeFor(tx, actor);
-      const members = committee ? await repo.membersOf(tx, actor.ws, [committee]) : [];
-      const [respondentUser] = body.respondent.email
-        ? await tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND lower(email) = lower($2)`, [
-            actor.ws,
-            body.respondent.email,
-          ])
-        : [];
-      const witnesses = witnessEmails(body.incident.witnesses);
-      const recused = membersWhoAreParties(
-        members.map((m) => ({ userId: m.user_id, email: m.email })),
-        {
-          complainantUserId: actor.userId,
-          respondentUserId: respondentUser?.id ?? null,
-          emails: [
-            body.complainant.email,
-            body.respondent.email,
-            ...((await recusesWitnesses(tx, actor.ws)) ? witnesses : []),
-          ],
-        },
-      );
-      const timeliness = filingTimeliness(body.incident.date, today);
-      // Who presides when the presiding officer is a party: the first member not recused who may (IN-06).
-      const domainCommittee = this.domainCommittee(members);
-      const presiding = presidingForCase(domainCommittee, new Set(recused), null);
-      const substitute = presiding
-        ? null
-        : (members.find((m) => !recused.includes(m.user_id) && m.role !== 'EXTERNAL_MEMBER')?.user_id ?? null);
-
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('complaint-number:' || $1::text))`, [actor.ws]);
-      if (!recorder) {
-        // A member files at most `perDay` complaints a day (counted under the lock above, so two at once count both).
-        const [{ filed }] = await tx.query<{ filed: number }>(
-          `SELECT count(*)::int AS filed FROM complaints WHERE workspace_id = $1 AND filed_by = $2 AND recorded_by IS NULL AND received_on = $3::date`,
-          [actor.ws, actor.userId, today],
-        );
-        if (filed >= this.limits.complaintsPerDay) {
-          const retryAfter = Math.max(
-            60,
-            Math.ceil((Date.parse(`${today}T00:00:00Z`) + 86_400_000 - this.clock.now().getTime()) / 1000),
+  ): Promise<Result<ComplaintDetail>> {
+    return refusing(async () => {
+      const doer = recorder?.actor ?? actor;
+      const mails: OutgoingMail[] = [];
+      const id = await this.db.tenant(actor.ws, async (tx) => {
+        const published = await this.publishedFor(tx, actor);
+        if (!published)
+          raise(
+            refuse(
+              'conflict',
+              'CONFLICT',
+              'No complaint process has been published in this workspace yet. Ask your HR team.',
+            ),
           );
-          throw new HttpError(
-            429,
-            'TOO_MANY_COMPLAINTS',
-            `You can file ${this.limits.complaintsPerDay} complaints a day. If it is urgent, speak to a committee member: they can record it for you.`,
-            undefined,
-            { 'retry-after': String(retryAfter) },
-          );
+        await ensureStandardForm(tx, actor.ws, published.version_id);
+        const regime = await regimeOf(tx, actor.ws);
+        const today = this.today(regime);
+        const fields: Record<string, string> = {};
+        if (body.incident.date > today) fields['incident.date'] = 'The incident cannot be after today';
+        const leftProblem = formerEmployeeProblem(regime.compliance, body.formerEmployee?.leftOn ?? null, today);
+        if (leftProblem) fields['formerEmployee.leftOn'] = leftProblem;
+        // IN-03: filed for her only in a capacity the POSH Rules allow, with why she cannot, and on a POSH case.
+        if (body.filedFor) {
+          if (regime.compliance !== 'IN_POSH')
+            fields['filedFor.capacity'] = 'IN-03: filing for another person is a rule of the POSH Rules (India)';
+          else Object.assign(fields, filedForProblems(body.filedFor));
+          if (body.filedAs !== 'COMPLAINANT') fields.filedAs = 'IN-03: a complaint filed for her is filed as hers';
         }
-      }
-      const [{ next }] = await tx.query<{ next: number }>(repo.NEXT_CASE_NUMBER, [actor.ws]);
-      const [row] = await tx.query<{ id: string }>(
-        `INSERT INTO complaints (workspace_id, case_number, compliance, committee_id, workflow_id, version_id, filed_by, filed_as,
-            complainant_name, complainant_email, complainant_gender, complainant_phone,
-            respondent_name, respondent_gender, respondent_phone, respondent_email, respondent_description, respondent_user_id,
-            against_employer, incident_details, incident_on, witnesses, answers, received_on, timeliness, presiding_member_id, witness_emails,
-            filed_for_capacity, filed_for_reason, filed_for_consent, former_employee_left_on)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27::text[], $28, $29, $30, $31::date)
-         RETURNING id`,
-        [
-          actor.ws,
-          next,
-          regime.compliance,
-          committee,
-          published.workflow_id,
-          published.version_id,
-          actor.userId,
-          body.filedAs,
-          body.complainant.name,
-          body.complainant.email,
-          body.complainant.gender,
-          body.complainant.phone,
-          body.respondent.name,
-          body.respondent.gender,
-          body.respondent.phone,
-          body.respondent.email,
-          body.respondent.description,
-          respondentUser?.id ?? null,
-          body.againstEmployer,
-          body.incident.details,
-          body.incident.date,
-          JSON.stringify(body.incident.witnesses),
-          JSON.stringify(body.answers),
-          today,
-          timeliness.timeliness,
-          substitute,
-          witnesses,
-          body.filedFor?.capacity ?? null,
-          body.filedFor?.reason ?? null,
-          body.filedFor ? body.filedFor.writtenConsent : null,
-          body.formerEmployee?.leftOn ?? null,
-        ],
-      );
-      for (const fileId of body.incident.evidenceFileIds) {
-        await tx.query(
-          `INSERT INTO complaint_evidence (workspace_id, complaint_id, file_id, added_by) VALUES ($1, $2, $3, $4)`,
-          [actor.ws, row.id, fileId, doer.userId],
+        // Self-filed as the complainant: the complainant is the signed-in filer, at the account's own address (no free
+        // address: the receipt would be a mail cannon in the workspace's name). On-behalf filing names the account itself.
+        if (
+          !recorder &&
+          body.filedAs === 'COMPLAINANT' &&
+          body.complainant.email.toLowerCase() !== actor.email.toLowerCase()
+        ) {
+          fields['complainant.email'] =
+            `As the complainant, your own address (${actor.email}) receives the receipt and updates`;
+        }
+
+        // The fields an admin added: required ones answered, unknown ones refused.
+        const components = await listComponents(tx, actor.ws, published.version_id);
+        const custom = components.flatMap((c) => c.attributes).filter((a) => a.systemKey === null);
+        for (const a of custom) {
+          if (a.required && !(body.answers[a.attributeId] ?? '').trim())
+            fields[`answers.${a.attributeId}`] = `Answer "${a.label}"`;
+        }
+        for (const key of Object.keys(body.answers)) {
+          if (!custom.some((a) => a.attributeId === key)) fields[`answers.${key}`] = 'Not a field of this form';
+        }
+
+        // Evidence: confirmed evidence uploads of the filer's own, not yet on another case.
+        if (body.incident.evidenceFileIds.length > 0) {
+          const good = await repo.unattachedEvidence(tx, actor.ws, body.incident.evidenceFileIds, doer.userId);
+          body.incident.evidenceFileIds.forEach((f, i) => {
+            if (!good.has(f))
+              fields[`incident.evidenceFileIds.${i}`] = 'Not an evidence file you uploaded and confirmed';
+          });
+        }
+        if (Object.keys(fields).length)
+          raise(refuse('invalid', 'VALIDATION', `Invalid complaint: ${Object.keys(fields).join(', ')}`, fields));
+
+        const committee = body.againstEmployer ? null : await this.committeeFor(tx, actor);
+        const members = committee ? await repo.membersOf(tx, actor.ws, [committee]) : [];
+        const respondentUserId = body.respondent.email
+          ? await userIdByEmail(tx, actor.ws, body.respondent.email)
+          : null;
+        const witnesses = witnessEmails(body.incident.witnesses);
+        const recused = membersWhoAreParties(
+          members.map((m) => ({ userId: m.user_id, email: m.email })),
+          {
+            complainantUserId: actor.userId,
+            respondentUserId,
+            emails: [
+              body.complainant.email,
+              body.respondent.email,
+              ...((await recusesWitnesses(tx, actor.ws)) ? witnesses : []),
+            ],
+          },
         );
-      }
-      for (const userId of recused) {
-        await tx.query(
-          `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note) VALUES ($1, $2, $3, 'AUTO_PARTY', 'A party to the case')`,
-          [actor.ws, row.id, userId],
-        );
-      }
-      const caseNumber = repo.caseNumberText(next);
-      await repo.caseAudit(tx, {
-        ws: actor.ws,
-        complaintId: row.id,
-        actorUserId: doer.userId,
-        action: 'complaint.file',
-        ip: doer.ip,
-        details: {
-          ...(recorder ? { onBehalfOf: actor.userId, channel: recorder.channel } : {}),
-          ...(body.filedFor
-            ? { filedFor: { capacity: body.filedFor.capacity, writtenConsent: body.filedFor.writtenConsent } }
-            : {}),
-          caseNumber,
-          timeliness: timeliness.timeliness,
-          evidence: body.incident.evidenceFileIds.length,
-          recused: recused.length,
-          referral: committee ? null : 'LOCAL_COMMITTEE',
-        },
-      });
-      // The complainant reads the receipt in their language (the filer's account; docs/i18n.md).
-      const reader = await recipientOf(tx, actor.ws, actor.userId);
-      const receipt = (to: string) => ({
-        workspaceId: actor.ws,
-        to,
-        ...templates.complaintReceipt({
-          ...reader,
-          caseNumber,
-          receivedOn: today,
-          committee: Boolean(committee),
-          late: timeliness.timeliness !== 'ON_TIME',
-        }),
-      });
-      if (recorder) {
-        // The case waits for the complainant: no clock runs and no step can be completed until they confirm.
-        await tx.query(
-          `UPDATE complaints SET confirmation_pending = true, recorded_by = $3, recorded_channel = $4 WHERE workspace_id = $1 AND id = $2`,
-          [actor.ws, row.id, recorder.actor.userId, recorder.channel],
-        );
-        mails.push({
-          workspaceId: actor.ws,
-          to: body.complainant.email,
-          ...templates.complaintToConfirm({ ...reader, caseNumber, recordedOn: today }),
+        const timeliness = filingTimeliness(body.incident.date, today);
+        // Who presides when the presiding officer is a party: the first member not recused who may (IN-06).
+        const domainCommittee = this.domainCommittee(members);
+        const presiding = presidingForCase(domainCommittee, new Set(recused), null);
+        const substitute = presiding
+          ? null
+          : (members.find((m) => !recused.includes(m.user_id) && m.role !== 'EXTERNAL_MEMBER')?.user_id ?? null);
+
+        await repo.lockCaseNumbers(tx, actor.ws);
+        if (!recorder) {
+          // A member files at most `perDay` complaints a day (counted under the lock above, so two at once count both).
+          const filed = await repo.filedOn(tx, actor.ws, actor.userId, today);
+          if (filed >= this.limits.complaintsPerDay)
+            tooManyComplaints(this.limits.complaintsPerDay, today, this.clock.now());
+        }
+        const next = await repo.nextCaseNumber(tx, actor.ws);
+        const row = {
+          id: await repo.insertComplaint(tx, actor.ws, {
+            caseNumber: next,
+            compliance: regime.compliance,
+            committeeId: committee,
+            workflowId: published.workflow_id,
+            versionId: published.version_id,
+            filedBy: actor.userId,
+            filedAs: body.filedAs,
+            complainant: body.complainant,
+            respondent: { ...body.respondent, userId: respondentUserId },
+            againstEmployer: body.againstEmployer,
+            incidentDetails: body.incident.details,
+            incidentOn: body.incident.date,
+            witnesses: body.incident.witnesses,
+            answers: body.answers,
+            receivedOn: today,
+            timeliness: timeliness.timeliness,
+            presidingMemberId: substitute,
+            witnessEmails: witnesses,
+            filedFor: {
+              capacity: body.filedFor?.capacity ?? null,
+              reason: body.filedFor?.reason ?? null,
+              consent: body.filedFor ? body.filedFor.writtenConsent : null,
+            },
+            formerEmployeeLeftOn: body.formerEmployee?.leftOn ?? null,
+          }),
+        };
+        for (const fileId of body.incident.evidenceFileIds)
+          await repo.attachEvidence(tx, actor.ws, row.id, fileId, doer.userId);
+        for (const userId of recused) await repo.recuseFoundParty(tx, actor.ws, row.id, userId);
+        const caseNumber = repo.caseNumberText(next);
+        await repo.caseAudit(tx, {
+          ws: actor.ws,
+          complaintId: row.id,
+          actorUserId: doer.userId,
+          action: 'complaint.file',
+          ip: doer.ip,
+          details: {
+            ...(recorder ? { onBehalfOf: actor.userId, channel: recorder.channel } : {}),
+            ...(body.filedFor
+              ? { filedFor: { capacity: body.filedFor.capacity, writtenConsent: body.filedFor.writtenConsent } }
+              : {}),
+            caseNumber,
+            timeliness: timeliness.timeliness,
+            evidence: body.incident.evidenceFileIds.length,
+            recused: recused.length,
+            referral: committee ? null : 'LOCAL_COMMITTEE',
+          },
         });
-      } else {
-        // The receipt goes to the filer's own account address only (a witness filing names someone else: not mailed).
-        mails.push(receipt(actor.email));
-      }
-      for (const m of members.filter((m) => !recused.includes(m.user_id))) {
-        mails.push({
+        // The complainant reads the receipt in their language (the filer's account; docs/i18n.md).
+        const reader = await recipientOf(tx, actor.ws, actor.userId);
+        const receipt = (to: string) => ({
           workspaceId: actor.ws,
-          to: m.email,
-          subject: `A new complaint: case ${caseNumber}`,
-          text: `A new complaint, case ${caseNumber}, is assigned to your committee. Sign in to read it.`,
+          to,
+          ...templates.complaintReceipt({
+            ...reader,
+            caseNumber,
+            receivedOn: today,
+            committee: Boolean(committee),
+            late: timeliness.timeliness !== 'ON_TIME',
+          }),
         });
-      }
-      await this.mail.sendMany(mails, tx);
-      // Webhooks hear of case milestones with the case number and the stage only: no names, no content.
-      await emitWebhookEvent(tx, actor.ws, 'case.stage_changed', { caseNumber, stage: 'RECEIVED' });
-      return row.id;
+        if (recorder) {
+          // The case waits for the complainant: no clock runs and no step can be completed until they confirm.
+          await repo.markRecordedForConfirmation(tx, actor.ws, row.id, recorder.actor.userId, recorder.channel);
+          mails.push({
+            workspaceId: actor.ws,
+            to: body.complainant.email,
+            ...templates.complaintToConfirm({ ...reader, caseNumber, recordedOn: today }),
+          });
+        } else {
+          // The receipt goes to the filer's own account address only (a witness filing names someone else: not mailed).
+          mails.push(receipt(actor.email));
+        }
+        for (const m of members.filter((m) => !recused.includes(m.user_id))) {
+          mails.push({
+            workspaceId: actor.ws,
+            to: m.email,
+            subject: `A new complaint: case ${caseNumber}`,
+            text: `A new complaint, case ${caseNumber}, is assigned to your committee. Sign in to read it.`,
+          });
+        }
+        await this.mail.sendMany(mails, tx);
+        // Webhooks hear of case milestones with the case number and the stage only: no names, no content.
+        await emitWebhookEvent(tx, actor.ws, 'case.stage_changed', { caseNumber, stage: 'RECEIVED' });
+        return row.id;
+      });
+      return this.read(actor, id, { audit: false });
     });
-    return this.read(actor, id, { audit: false });
   }
 
   // ---------- reads ----------
@@ -579,112 +558,89 @@ export class ComplaintService {
    */
   async seated(ws: string, userId: string): Promise<{ member: boolean; awaitingAdmission: string[] }> {
     return this.db.tenant(ws, async (tx) => {
-      const rows = await tx.query(`SELECT 1 FROM committee_members WHERE workspace_id = $1 AND user_id = $2 LIMIT 1`, [
-        ws,
-        userId,
-      ]);
-      const waiting = await tx.query<{ case_number: number }>(
-        `SELECT c.case_number FROM complaint_recusals r
-           JOIN complaints c ON c.workspace_id = r.workspace_id AND c.id = r.complaint_id
-           JOIN committee_members m ON m.workspace_id = c.workspace_id AND m.committee_id = c.committee_id AND m.user_id = r.user_id
-          WHERE r.workspace_id = $1 AND r.user_id = $2 AND r.reason = 'NOT_ADMITTED' AND c.status = 'OPEN'
-          ORDER BY c.case_number`,
-        [ws, userId],
-      );
-      return { member: rows.length > 0, awaitingAdmission: waiting.map((w) => repo.caseNumberText(w.case_number)) };
+      const member = await repo.seatedOnCommittee(tx, ws, userId);
+      const waiting = await repo.awaitingAdmission(tx, ws, userId);
+      return { member, awaitingAdmission: waiting.map(repo.caseNumberText) };
     });
   }
 
-  async read(actor: Actor, id: string, options: { audit?: boolean } = {}): Promise<ComplaintDetail> {
-    const outcome = await this.db.tenant(actor.ws, async (tx) => {
+  async read(actor: Actor, id: string, options: { audit?: boolean } = {}): Promise<Result<ComplaintDetail>> {
+    // A refused read is written in the case's log by the case API's hook on refusals (refused-access.service.ts).
+    return this.db.tenant(actor.ws, async (tx) => {
       const decided = await this.decideAccess(tx, actor, id);
       if (!decided.ok) return decided;
       if (options.audit !== false) await this.log(tx, actor, id, 'complaint.read');
-      return { ok: true as const, value: await this.detail(tx, actor, decided.value) };
-    });
-    if (outcome.ok) return outcome.value;
-    // A refused read is written in the case's log by the case API's hook on refusals (refused-access.service.ts).
-    throw refusalError(outcome);
-  }
-
-  async deadlines(actor: Actor, id: string): Promise<Deadlines> {
-    return this.db.tenant(actor.ws, async (tx) => {
-      const access = await this.access(tx, actor, id, { committeeOnly: true });
-      await this.log(tx, actor, id, 'complaint.deadlines');
-      const regime = await regimeOf(tx, actor.ws);
-      const today = this.today(regime);
-      return {
-        compliance: regime.compliance,
-        today,
-        clocks: access.row.confirmation_pending
-          ? []
-          : clocksOfCase(this.clocks(access.row, regime, today), clockState(access.row)),
-      };
+      return ok(await this.detail(tx, actor, decided.value));
     });
   }
 
-  async auditLog(actor: Actor, id: string): Promise<AuditEntry[]> {
-    return this.db.tenant(actor.ws, async (tx) => {
-      const access = await this.access(tx, actor, id, { committeeOnly: true });
-      if (access.presiding?.userId !== actor.userId)
-        throw forbidden('Only the member presiding over the case reads its access log');
-      await this.log(tx, actor, id, 'complaint.audit.read');
-      const rows = await tx.query<{
-        at: Date | string;
-        action: string;
-        details: Record<string, unknown>;
-        name: string | null;
-        email: string | null;
-        actor_user_id: string | null;
-      }>(
-        // The case's own events and the list reads that listed it (one row per list, migration 0042), by their own ids
-        // or by the set of cases they name (migration 0048).
-        `SELECT a.at, a.action, a.actor_user_id, a.details, trim(u.first_name || ' ' || u.last_name) AS name, u.email
-           FROM (SELECT e.at, e.id, e.action, e.actor_user_id, e.details FROM complaint_audit_events e WHERE e.workspace_id = $1 AND e.complaint_id = $2
-                 UNION ALL
-                 SELECT l.at, l.id, 'complaint.list', l.actor_user_id, '{}'::jsonb FROM complaint_list_reads l WHERE l.workspace_id = $1 AND l.complaint_ids @> ARRAY[$2::uuid]
-                 UNION ALL
-                 SELECT l.at, l.id, 'complaint.list', l.actor_user_id, '{}'::jsonb
-                   FROM complaint_list_sets k JOIN complaint_list_reads l ON l.workspace_id = k.workspace_id AND l.set_id = k.id
-                  WHERE k.workspace_id = $1 AND k.complaint_ids @> ARRAY[$2::uuid]) a
-           LEFT JOIN users u ON u.workspace_id = $1 AND u.id = a.actor_user_id
-          ORDER BY a.at, a.id`,
-        [actor.ws, id],
-      );
-      return rows.map((r) => ({
-        at: iso(r.at),
-        action: r.action,
-        // No account: the reporter of an intake case, through their receipt key.
-        actorName:
-          r.action === 'log.redact'
-            ? 'SafePlace (a migration)'
-            : r.actor_user_id === null
-              ? unnamedActor(r.action)
-              : r.name || r.email || 'Someone no longer in the workspace',
-        details: r.details,
-      }));
-    });
+  async deadlines(actor: Actor, id: string): Promise<Result<Deadlines>> {
+    return refusing(async () =>
+      ok(
+        await this.db.tenant(actor.ws, async (tx) => {
+          const access = await this.access(tx, actor, id, { committeeOnly: true });
+          await this.log(tx, actor, id, 'complaint.deadlines');
+          const regime = await regimeOf(tx, actor.ws);
+          const today = this.today(regime);
+          return {
+            compliance: regime.compliance,
+            today,
+            clocks: access.row.confirmation_pending
+              ? []
+              : clocksOfCase(this.clocks(access.row, regime, today), clockState(access.row)),
+          };
+        }),
+      ),
+    );
   }
 
-  async evidenceLink(actor: Actor, id: string, fileId: string): Promise<DownloadLink> {
-    const file = await this.db.tenant(actor.ws, async (tx) => {
-      const access = await this.access(tx, actor, id);
-      if (access.role === 'RESPONDENT')
-        throw forbidden('The evidence is shared with the committee and whoever filed it');
-      if (
-        !(await this.visibleFields(tx, actor.ws, access.row, this.readerOf(actor, access))).system.has(
-          'INCIDENT_EVIDENCE',
-        )
-      ) {
-        throw forbidden('The complaint form does not let you see its evidence');
-      }
-      const f = await evidenceRepo.caseFile(tx, actor.ws, id, fileId);
-      if (!f) throw notFound('No such evidence on this case');
-      // The log names the file by id: its name is sealed (evidence-vault.ts) and kept out of the log too.
-      await this.log(tx, actor, id, 'evidence.download', { fileId });
-      return f;
+  async auditLog(actor: Actor, id: string): Promise<Result<AuditEntry[]>> {
+    return refusing(async () =>
+      ok(
+        await this.db.tenant(actor.ws, async (tx) => {
+          const access = await this.access(tx, actor, id, { committeeOnly: true });
+          if (access.presiding?.userId !== actor.userId)
+            raise(refuse('forbidden', 'FORBIDDEN', 'Only the member presiding over the case reads its access log'));
+          await this.log(tx, actor, id, 'complaint.audit.read');
+          const rows = await repo.caseLog(tx, actor.ws, id);
+          return rows.map((r) => ({
+            at: iso(r.at),
+            action: r.action,
+            // No account: the reporter of an intake case, through their receipt key.
+            actorName:
+              r.action === 'log.redact'
+                ? 'SafePlace (a migration)'
+                : r.actor_user_id === null
+                  ? unnamedActor(r.action)
+                  : r.name || r.email || 'Someone no longer in the workspace',
+            details: r.details,
+          }));
+        }),
+      ),
+    );
+  }
+
+  async evidenceLink(actor: Actor, id: string, fileId: string): Promise<Result<DownloadLink>> {
+    return refusing(async () => {
+      const file = await this.db.tenant(actor.ws, async (tx) => {
+        const access = await this.access(tx, actor, id);
+        if (access.role === 'RESPONDENT')
+          raise(refuse('forbidden', 'FORBIDDEN', 'The evidence is shared with the committee and whoever filed it'));
+        if (
+          !(await this.visibleFields(tx, actor.ws, access.row, this.readerOf(actor, access))).system.has(
+            'INCIDENT_EVIDENCE',
+          )
+        ) {
+          raise(refuse('forbidden', 'FORBIDDEN', 'The complaint form does not let you see its evidence'));
+        }
+        const f = await evidenceRepo.caseFile(tx, actor.ws, id, fileId);
+        if (!f) raise(refuse('not-found', 'NOT_FOUND', 'No such evidence on this case'));
+        // The log names the file by id: its name is sealed (evidence-vault.ts) and kept out of the log too.
+        await this.log(tx, actor, id, 'evidence.download', { fileId });
+        return f;
+      });
+      return this.evidenceDownload(actor.ws, file);
     });
-    return this.evidenceDownload(actor.ws, file);
   }
 
   /**
@@ -693,30 +649,26 @@ export class ComplaintService {
    * is decrypted by this server as it streams (evidence-vault.ts); a file still plain until the file jobs re-encrypt
    * it is served by the store, as an attachment. Neither URL carries its name.
    */
-  async evidenceDownload(ws: string, file: evidenceRepo.EvidenceListRow): Promise<DownloadLink> {
-    const urls = this.store();
-    const fileName = this.evidence.nameOf(file);
-    const downloadUrl =
-      file.evidence_key_id && file.evidence_sealed_at
-        ? this.evidence.downloadUrl(file.storage_key, DOWNLOAD_SECONDS)
-        : await urls.downloadUrl(ws, file.storage_key, {
-            seconds: DOWNLOAD_SECONDS,
-            disposition: 'attachment',
-            type: 'application/octet-stream',
-          });
-    return { downloadUrl, fileName, expiresAt: new Date(Date.now() + DOWNLOAD_SECONDS * 1000).toISOString() };
+  async evidenceDownload(ws: string, file: evidenceRepo.EvidenceListRow): Promise<Result<DownloadLink>> {
+    return refusing(async () => {
+      const urls = this.store();
+      const fileName = this.evidence.nameOf(file);
+      const downloadUrl =
+        file.evidence_key_id && file.evidence_sealed_at
+          ? this.evidence.downloadUrl(file.storage_key, DOWNLOAD_SECONDS)
+          : await urls.downloadUrl(ws, file.storage_key, {
+              seconds: DOWNLOAD_SECONDS,
+              disposition: 'attachment',
+              type: 'application/octet-stream',
+            });
+      return ok({ downloadUrl, fileName, expiresAt: new Date(Date.now() + DOWNLOAD_SECONDS * 1000).toISOString() });
+    });
   }
 
   /** What the admin's home warns about: no process published, no workspace-wide committee, cases no committee hears. */
   async readiness(ws: string): Promise<ComplaintReadiness> {
     return this.db.tenant(ws, async (tx) => {
-      const [row] = await tx.query<{ published: boolean; committee: boolean; without: number }>(
-        `SELECT EXISTS (SELECT 1 FROM workflow_versions WHERE workspace_id = $1 AND status = 'PUBLISHED') AS published,
-                EXISTS (SELECT 1 FROM committees c WHERE c.workspace_id = $1 AND c.branch_id IS NULL
-                          AND EXISTS (SELECT 1 FROM committee_members m WHERE m.workspace_id = $1 AND m.committee_id = c.id)) AS committee,
-                (SELECT count(*)::int FROM complaints WHERE workspace_id = $1 AND status = 'OPEN' AND committee_id IS NULL) AS without`,
-        [ws],
-      );
+      const row = await repo.readiness(tx, ws);
       const regime = await regimeOf(tx, ws);
       return {
         processPublished: row.published,
@@ -759,10 +711,7 @@ export class ComplaintService {
         if (new Date(today).getTime() - new Date(row.received_on).getTime() > 90 * 86_400_000) pendingOver90Days += 1;
       }
       // Purged cases (retention) still count: their tombstones say they existed and were closed.
-      const [{ purged }] = await tx.query<{ purged: number }>(
-        `SELECT count(*)::int AS purged FROM complaint_tombstones WHERE workspace_id = $1`,
-        [ws],
-      );
+      const purged = await repo.purgedCount(tx, ws);
       return {
         total: rows.length + purged,
         open: rows.filter((r) => r.status === 'OPEN').length,
@@ -842,169 +791,184 @@ export class ComplaintService {
 
   // ---------- changes ----------
 
-  async message(actor: Actor, id: string, body: { audience: Audience; body: string }): Promise<CaseMessage> {
-    return this.db.tenant(actor.ws, async (tx) => {
-      const access = await this.access(tx, actor, id, { lock: true });
-      if (body.audience === 'RESPONDENT' && !access.row.respondent_copy_sent_on) {
-        throw conflict(
-          'Send the respondent a copy of the complaint first (POSH Rule 7): until then the case is not shared with them',
-          {
-            audience: 'The respondent has not been given a copy yet',
-          },
-        );
-      }
-      if (!mayWriteTo(access.role, body.audience)) {
-        throw badRequest('You write to the committee in your own thread', {
-          audience: `Write in the ${access.role.toLowerCase()}'s thread`,
-        });
-      }
-      // CA-02 / CA-03: the committee's first message to a party of a Canadian notice carries what the Regulations list.
-      if (
-        access.role === 'COMMITTEE' &&
-        access.row.compliance === 'CA_FEDERAL' &&
-        (body.audience === 'COMPLAINANT' || body.audience === 'RESPONDENT')
-      ) {
-        const party = body.audience;
-        const first = !(await repo.wroteTo(
-          tx,
-          actor.ws,
-          id,
-          party,
-          access.members.map((m) => m.user_id),
-        ));
-        const missing = first ? missingFirstContact(party, body.body) : [];
-        if (missing.length > 0) {
-          const message = `${party === 'COMPLAINANT' ? `${FIRST_CONTACT_RULE[party]}/CA-03` : FIRST_CONTACT_RULE[party]}: the first contact with the ${party === 'COMPLAINANT' ? 'principal' : 'responding'} party must keep ${missing.map((e) => `"${e.heading}"`).join(', ')}`;
-          throw refusalError({
-            ok: false,
-            refusal: 'invalid',
-            code: 'FIRST_CONTACT_INCOMPLETE',
-            message,
-            fields: { body: message },
+  async message(actor: Actor, id: string, body: { audience: Audience; body: string }): Promise<Result<CaseMessage>> {
+    return refusing(async () =>
+      ok(
+        await this.db.tenant(actor.ws, async (tx) => {
+          const access = await this.access(tx, actor, id, { lock: true });
+          if (body.audience === 'RESPONDENT' && !access.row.respondent_copy_sent_on) {
+            raise(
+              refuse(
+                'conflict',
+                'CONFLICT',
+                'Send the respondent a copy of the complaint first (POSH Rule 7): until then the case is not shared with them',
+                {
+                  audience: 'The respondent has not been given a copy yet',
+                },
+              ),
+            );
+          }
+          if (!mayWriteTo(access.role, body.audience)) {
+            raise(
+              refuse('invalid', 'VALIDATION', 'You write to the committee in your own thread', {
+                audience: `Write in the ${access.role.toLowerCase()}'s thread`,
+              }),
+            );
+          }
+          // CA-02 / CA-03: the committee's first message to a party of a Canadian notice carries what the Regulations list.
+          if (
+            access.role === 'COMMITTEE' &&
+            access.row.compliance === 'CA_FEDERAL' &&
+            (body.audience === 'COMPLAINANT' || body.audience === 'RESPONDENT')
+          ) {
+            const party = body.audience;
+            const first = !(await repo.wroteTo(
+              tx,
+              actor.ws,
+              id,
+              party,
+              access.members.map((m) => m.user_id),
+            ));
+            const missing = first ? missingFirstContact(party, body.body) : [];
+            if (missing.length > 0) {
+              const message = `${party === 'COMPLAINANT' ? `${FIRST_CONTACT_RULE[party]}/CA-03` : FIRST_CONTACT_RULE[party]}: the first contact with the ${party === 'COMPLAINANT' ? 'principal' : 'responding'} party must keep ${missing.map((e) => `"${e.heading}"`).join(', ')}`;
+              raise({
+                ok: false,
+                refusal: 'invalid',
+                code: 'FIRST_CONTACT_INCOMPLETE',
+                message,
+                fields: { body: message },
+              });
+            }
+          }
+          const m = await repo.insertMessage(tx, actor.ws, id, {
+            audience: body.audience,
+            authorId: actor.userId,
+            body: body.body,
           });
-        }
-      }
-      const [m] = await tx.query<{ id: string; created_at: Date | string }>(
-        `INSERT INTO complaint_messages (workspace_id, complaint_id, audience, author_id, body) VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at`,
-        [actor.ws, id, body.audience, actor.userId, body.body],
-      );
-      const caseNumber = repo.caseNumberText(access.row.case_number);
-      if (access.role === 'COMMITTEE') {
-        // CA-02: the committee's first word to the principal party is the contact the 7 days ask for.
-        if (body.audience === 'COMPLAINANT' && !access.row.first_contact_on)
-          await this.setDate(tx, actor.ws, id, 'first_contact_on', this.today(await regimeOf(tx, actor.ws)));
-        // The reporter of an intake case is told only that there is a reply, at the address they chose (if any).
-        if (body.audience === 'COMPLAINANT' && access.row.intake) await notifyReporter(tx, this.mail, actor.ws, id);
-        const to =
-          body.audience === 'COMPLAINANT'
-            ? access.row.complainant_email
-            : body.audience === 'RESPONDENT'
-              ? access.row.respondent_email
-              : null;
-        if (to) {
-          await this.mail.send(
-            {
-              workspaceId: actor.ws,
-              to,
-              ...templates.caseMessageToParty({ ...(await recipientByAddress(tx, actor.ws, to)), caseNumber }),
-            },
-            tx,
-          );
-        }
-      }
-      if (access.role !== 'COMMITTEE' && access.row.committee_id) {
-        const readers = await repo.committeeReaders(tx, actor.ws, id);
-        await this.mail.sendMany(
-          repo.partyMessageMails(
-            actor.ws,
-            readers,
-            caseNumber,
-            access.role === 'COMPLAINANT' ? 'complainant' : 'respondent',
-          ),
-          tx,
-        );
-      }
-      await this.log(tx, actor, id, 'message.post', { audience: body.audience, messageId: m.id });
-      return {
-        messageId: m.id,
-        audience: body.audience,
-        authorName: actor.name,
-        fromCommittee: access.role === 'COMMITTEE',
-        body: body.body,
-        createdAt: iso(m.created_at),
-      };
-    });
+          const caseNumber = repo.caseNumberText(access.row.case_number);
+          if (access.role === 'COMMITTEE') {
+            // CA-02: the committee's first word to the principal party is the contact the 7 days ask for.
+            if (body.audience === 'COMPLAINANT' && !access.row.first_contact_on)
+              await repo.setCaseDate(tx, actor.ws, id, 'first_contact_on', this.today(await regimeOf(tx, actor.ws)));
+            // The reporter of an intake case is told only that there is a reply, at the address they chose (if any).
+            if (body.audience === 'COMPLAINANT' && access.row.intake) await notifyReporter(tx, this.mail, actor.ws, id);
+            const to =
+              body.audience === 'COMPLAINANT'
+                ? access.row.complainant_email
+                : body.audience === 'RESPONDENT'
+                  ? access.row.respondent_email
+                  : null;
+            if (to) {
+              await this.mail.send(
+                {
+                  workspaceId: actor.ws,
+                  to,
+                  ...templates.caseMessageToParty({ ...(await recipientByAddress(tx, actor.ws, to)), caseNumber }),
+                },
+                tx,
+              );
+            }
+          }
+          if (access.role !== 'COMMITTEE' && access.row.committee_id) {
+            const readers = await repo.committeeReaders(tx, actor.ws, id);
+            await this.mail.sendMany(
+              repo.partyMessageMails(
+                actor.ws,
+                readers,
+                caseNumber,
+                access.role === 'COMPLAINANT' ? 'complainant' : 'respondent',
+              ),
+              tx,
+            );
+          }
+          await this.log(tx, actor, id, 'message.post', { audience: body.audience, messageId: m.id });
+          return {
+            messageId: m.id,
+            audience: body.audience,
+            authorName: actor.name,
+            fromCommittee: access.role === 'COMMITTEE',
+            body: body.body,
+            createdAt: iso(m.created_at),
+          };
+        }),
+      ),
+    );
   }
 
-  async scheduleMeeting(actor: Actor, id: string, body: z.output<typeof MeetingBody>): Promise<CaseMeeting> {
-    return this.db.tenant(actor.ws, async (tx) => {
-      const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
-      if (access.row.status === 'CLOSED') throw conflict('The case is closed');
-      if (body.stepId) {
-        const steps = await repo.stepsOf(tx, actor.ws, id, access.row.version_id);
-        const step = steps.find((s) => s.id === body.stepId);
-        if (!step || step.kind !== 'MEETING')
-          throw badRequest('Not a meeting step of this case', { stepId: 'Not a meeting step of this case' });
-        // A hearing is held by a committee constituted as the Act asks, or on the presiding officer's override (IN-02).
-        const constitution = await compositionGate(tx, actor.ws, access, this.today(await regimeOf(tx, actor.ws)));
-        if (constitution) throw refusalError(constitution);
-      }
-      // People picked from the directory are invited at the address the workspace holds for them; an id that is not
-      // one of this workspace's active people is refused, so a committee cannot mail a stranger's account through it.
-      const picked = [...new Set(body.people)];
-      const found = await directoryGuests(tx, actor.ws, picked);
-      if (found.length !== picked.length)
-        throw refusalError(
-          refuse('invalid', 'unknown-person', 'A guest picked is not a person of this workspace', {
-            people: 'A guest picked is not a person of this workspace',
-          }),
-        );
-      const guests = [...new Set([...found.map((p) => p.email), ...body.guests.map((g) => g.toLowerCase())])];
-      const [m] = await tx.query<{ id: string }>(
-        `INSERT INTO complaint_meetings (workspace_id, complaint_id, step_id, title, agenda, starts_at, ends_at, location, guests, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-        [
-          actor.ws,
-          id,
-          body.stepId,
-          body.title,
-          body.agenda,
-          body.startsAt,
-          body.endsAt,
-          body.location,
-          JSON.stringify(guests),
-          actor.userId,
-        ],
-      );
-      const caseNumber = repo.caseNumberText(access.row.case_number);
-      // The mail's words give the time in the workspace's zone; the attached invitation carries the instant (UTC).
-      const when = formatTimeRange(body.startsAt, body.endsAt, dateTimeSettingsOf(await regimeOf(tx, actor.ws)));
-      const ics = meetingInvitation({
-        uid: `${m.id}@safeplace`,
-        title: body.title,
-        description: `${body.agenda}\n\nCase ${caseNumber}. Confidential.`,
-        startsAt: body.startsAt,
-        endsAt: body.endsAt,
-        location: body.location,
-        organizerEmail: actor.email,
-        guests,
-        stamp: new Date().toISOString(),
-      });
-      await this.mail.sendMany(
-        guests.map((to) => ({
-          workspaceId: actor.ws,
-          to,
-          subject: `Invitation: ${body.title} (case ${caseNumber})`,
-          text: `You are invited to "${body.title}" on case ${caseNumber}.\n\nWhen: ${when}\nWhere: ${body.location}\n\nAgenda:\n${body.agenda}\n\n${access.row.compliance === 'IN_POSH' ? `${NO_LEGAL_PRACTITIONERS}\n\n` : ''}The invitation is attached (invite.ics). This meeting is confidential.`,
-          attachments: [
-            { fileName: 'invite.ics', contentType: 'text/calendar; method=REQUEST; charset=utf-8', content: ics },
-          ],
-        })),
-        tx,
-      );
-      await this.log(tx, actor, id, 'meeting.schedule', { meetingId: m.id, guests: guests.length });
-      return (await this.meetings(tx, access, actor.ws, id)).find((x) => x.meetingId === m.id)!;
-    });
+  async scheduleMeeting(actor: Actor, id: string, body: z.output<typeof MeetingBody>): Promise<Result<CaseMeeting>> {
+    return refusing(async () =>
+      ok(
+        await this.db.tenant(actor.ws, async (tx) => {
+          const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
+          if (access.row.status === 'CLOSED') raise(refuse('conflict', 'CONFLICT', 'The case is closed'));
+          if (body.stepId) {
+            const steps = await repo.stepsOf(tx, actor.ws, id, access.row.version_id);
+            const step = steps.find((s) => s.id === body.stepId);
+            if (!step || step.kind !== 'MEETING')
+              raise(
+                refuse('invalid', 'VALIDATION', 'Not a meeting step of this case', {
+                  stepId: 'Not a meeting step of this case',
+                }),
+              );
+            // A hearing is held by a committee constituted as the Act asks, or on the presiding officer's override (IN-02).
+            const constitution = await compositionGate(tx, actor.ws, access, this.today(await regimeOf(tx, actor.ws)));
+            if (constitution) raise(constitution);
+          }
+          // People picked from the directory are invited at the address the workspace holds for them; an id that is not
+          // one of this workspace's active people is refused, so a committee cannot mail a stranger's account through it.
+          const picked = [...new Set(body.people)];
+          const found = await directoryGuests(tx, actor.ws, picked);
+          if (found.length !== picked.length)
+            raise(
+              refuse('invalid', 'unknown-person', 'A guest picked is not a person of this workspace', {
+                people: 'A guest picked is not a person of this workspace',
+              }),
+            );
+          const guests = [...new Set([...found.map((p) => p.email), ...body.guests.map((g) => g.toLowerCase())])];
+          const m = {
+            id: await repo.insertMeeting(tx, actor.ws, id, {
+              stepId: body.stepId,
+              title: body.title,
+              agenda: body.agenda,
+              startsAt: body.startsAt,
+              endsAt: body.endsAt,
+              location: body.location,
+              guests,
+              createdBy: actor.userId,
+            }),
+          };
+          const caseNumber = repo.caseNumberText(access.row.case_number);
+          // The mail's words give the time in the workspace's zone; the attached invitation carries the instant (UTC).
+          const when = formatTimeRange(body.startsAt, body.endsAt, dateTimeSettingsOf(await regimeOf(tx, actor.ws)));
+          const ics = meetingInvitation({
+            uid: `${m.id}@safeplace`,
+            title: body.title,
+            description: `${body.agenda}\n\nCase ${caseNumber}. Confidential.`,
+            startsAt: body.startsAt,
+            endsAt: body.endsAt,
+            location: body.location,
+            organizerEmail: actor.email,
+            guests,
+            stamp: new Date().toISOString(),
+          });
+          await this.mail.sendMany(
+            guests.map((to) => ({
+              workspaceId: actor.ws,
+              to,
+              subject: `Invitation: ${body.title} (case ${caseNumber})`,
+              text: `You are invited to "${body.title}" on case ${caseNumber}.\n\nWhen: ${when}\nWhere: ${body.location}\n\nAgenda:\n${body.agenda}\n\n${access.row.compliance === 'IN_POSH' ? `${NO_LEGAL_PRACTITIONERS}\n\n` : ''}The invitation is attached (invite.ics). This meeting is confidential.`,
+              attachments: [
+                { fileName: 'invite.ics', contentType: 'text/calendar; method=REQUEST; charset=utf-8', content: ics },
+              ],
+            })),
+            tx,
+          );
+          await this.log(tx, actor, id, 'meeting.schedule', { meetingId: m.id, guests: guests.length });
+          return (await this.meetings(tx, access, actor.ws, id)).find((x) => x.meetingId === m.id)!;
+        }),
+      ),
+    );
   }
 
   async recordMeeting(
@@ -1012,21 +976,22 @@ export class ComplaintService {
     id: string,
     meetingId: string,
     body: { minutes?: string; outcome?: string },
-  ): Promise<CaseMeeting> {
-    return this.db.tenant(actor.ws, async (tx) => {
-      const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
-      // Signed minutes are the hearing's record (IN-06): they no longer change.
-      const meeting = await lockMeeting(tx, actor.ws, id, meetingId);
-      if (meeting?.minutes_signed_at) throw conflict('The minutes of this meeting are signed: they no longer change');
-      const done = await tx.query(
-        `UPDATE complaint_meetings SET minutes = COALESCE($4, minutes), outcome = COALESCE($5, outcome), updated_at = now()
-          WHERE workspace_id = $1 AND complaint_id = $2 AND id = $3 RETURNING id`,
-        [actor.ws, id, meetingId, body.minutes ?? null, body.outcome ?? null],
-      );
-      if (done.length === 0) throw notFound('No such meeting on this case');
-      await this.log(tx, actor, id, 'meeting.record', { meetingId, fields: Object.keys(body) });
-      return (await this.meetings(tx, access, actor.ws, id)).find((x) => x.meetingId === meetingId)!;
-    });
+  ): Promise<Result<CaseMeeting>> {
+    return refusing(async () =>
+      ok(
+        await this.db.tenant(actor.ws, async (tx) => {
+          const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
+          // Signed minutes are the hearing's record (IN-06): they no longer change.
+          const meeting = await lockMeeting(tx, actor.ws, id, meetingId);
+          if (meeting?.minutes_signed_at)
+            raise(refuse('conflict', 'CONFLICT', 'The minutes of this meeting are signed: they no longer change'));
+          const done = await repo.recordMeetingNotes(tx, actor.ws, id, meetingId, body);
+          if (!done) raise(refuse('not-found', 'NOT_FOUND', 'No such meeting on this case'));
+          await this.log(tx, actor, id, 'meeting.record', { meetingId, fields: Object.keys(body) });
+          return (await this.meetings(tx, access, actor.ws, id)).find((x) => x.meetingId === meetingId)!;
+        }),
+      ),
+    );
   }
 
   /**
@@ -1044,11 +1009,7 @@ export class ComplaintService {
     if (step.kind !== 'ACTION') return { mails: [], problem: null };
     const caseNumber = repo.caseNumberText(row.case_number);
     const settings = await listActionSettings(tx, actor.ws, row.version_id);
-    const employers = await tx.query<{ email: string; name: string }>(
-      `SELECT lower(email) AS email, trim(first_name || ' ' || last_name) AS name FROM users
-        WHERE workspace_id = $1 AND role = 'EMPLOYER' AND status <> 'INACTIVE' ORDER BY email`,
-      [actor.ws],
-    );
+    const employers = await repo.activeEmployers(tx, actor.ws);
     const mails: PlannedMail[] = [];
     let problem: string | null = null;
     for (const type of (step.settings.actionTypes ?? []) as ActionType[]) {
@@ -1126,21 +1087,25 @@ export class ComplaintService {
   }
 
   /** Who the mails of a step would go to (committee only): the "Complete step" dialog shows them before the member confirms. */
-  async stepRecipients(actor: Actor, id: string, stepId: string): Promise<StepRecipients> {
-    return this.db.tenant(actor.ws, async (tx) => {
-      const { row } = await this.access(tx, actor, id, { committeeOnly: true });
-      const step = (await repo.stepsOf(tx, actor.ws, id, row.version_id)).find((s) => s.id === stepId);
-      if (!step) throw notFound('No such step in this case’s workflow');
-      const { mails, problem } = await this.plannedMails(
-        tx,
-        actor,
-        row,
-        step,
-        this.today(await regimeOf(tx, actor.ws)),
-      );
-      await this.log(tx, actor, id, 'step.recipients.read', { stepId });
-      return { stepId, mails: mails.map(({ text: _text, ...m }) => m), problem };
-    });
+  async stepRecipients(actor: Actor, id: string, stepId: string): Promise<Result<StepRecipients>> {
+    return refusing(async () =>
+      ok(
+        await this.db.tenant(actor.ws, async (tx) => {
+          const { row } = await this.access(tx, actor, id, { committeeOnly: true });
+          const step = (await repo.stepsOf(tx, actor.ws, id, row.version_id)).find((s) => s.id === stepId);
+          if (!step) raise(refuse('not-found', 'NOT_FOUND', 'No such step in this case’s workflow'));
+          const { mails, problem } = await this.plannedMails(
+            tx,
+            actor,
+            row,
+            step,
+            this.today(await regimeOf(tx, actor.ws)),
+          );
+          await this.log(tx, actor, id, 'step.recipients.read', { stepId });
+          return { stepId, mails: mails.map(({ text: _text, ...m }) => m), problem };
+        }),
+      ),
+    );
   }
 
   async completeStep(
@@ -1148,172 +1113,187 @@ export class ComplaintService {
     id: string,
     stepId: string,
     body: { note: string; confirmedRecipients?: string[] },
-  ): Promise<ComplaintDetail> {
-    await this.db.tenant(actor.ws, async (tx) => {
-      const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
-      const row = access.row;
-      if (row.status === 'CLOSED') throw conflict('The case is closed');
-      const steps = await repo.stepsOf(tx, actor.ws, id, row.version_id);
-      const step = steps.find((s) => s.id === stepId);
-      if (!step) throw notFound('No such step in this case’s workflow');
-      if (step.completed_at) throw conflict('This step is already complete');
-      if (row.confirmation_pending)
-        throw conflict('The complainant has not confirmed this complaint yet: the case proceeds once they do');
-      const waiting = await stepGate(tx, actor.ws, row.version_id, steps, stepId);
-      if (waiting) throw refusalError(waiting);
-      // IN-06: a hearing of this step held without its quorum keeps the step open.
-      const noQuorum = step.kind === 'MEETING' ? await hearingGate(tx, actor.ws, access, stepId) : null;
-      if (noQuorum) throw refusalError(noQuorum);
-      const today = this.today(await regimeOf(tx, actor.ws));
-      // IN-02: a committee not constituted as the Act asks proceeds only on the presiding officer's written override.
-      const constitution = await compositionGate(tx, actor.ws, access, today);
-      if (constitution) throw refusalError(constitution);
-      const planned = await this.plannedMails(tx, actor, row, step, today);
-      if (planned.problem) {
-        throw conflict(planned.problem, {
-          stepId: planned.problem.startsWith('The complaint gives no email') ? 'No respondent email' : 'No employer',
+  ): Promise<Result<ComplaintDetail>> {
+    return refusing(async () => {
+      await this.db.tenant(actor.ws, async (tx) => {
+        const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
+        const row = access.row;
+        if (row.status === 'CLOSED') raise(refuse('conflict', 'CONFLICT', 'The case is closed'));
+        const steps = await repo.stepsOf(tx, actor.ws, id, row.version_id);
+        const step = steps.find((s) => s.id === stepId);
+        if (!step) raise(refuse('not-found', 'NOT_FOUND', 'No such step in this case’s workflow'));
+        if (step.completed_at) raise(refuse('conflict', 'CONFLICT', 'This step is already complete'));
+        if (row.confirmation_pending)
+          raise(
+            refuse(
+              'conflict',
+              'CONFLICT',
+              'The complainant has not confirmed this complaint yet: the case proceeds once they do',
+            ),
+          );
+        const waiting = await stepGate(tx, actor.ws, row.version_id, steps, stepId);
+        if (waiting) raise(waiting);
+        // IN-06: a hearing of this step held without its quorum keeps the step open.
+        const noQuorum = step.kind === 'MEETING' ? await hearingGate(tx, actor.ws, access, stepId) : null;
+        if (noQuorum) raise(noQuorum);
+        const today = this.today(await regimeOf(tx, actor.ws));
+        // IN-02: a committee not constituted as the Act asks proceeds only on the presiding officer's written override.
+        const constitution = await compositionGate(tx, actor.ws, access, today);
+        if (constitution) raise(constitution);
+        const planned = await this.plannedMails(tx, actor, row, step, today);
+        if (planned.problem) {
+          raise(
+            refuse('conflict', 'CONFLICT', planned.problem, {
+              stepId: planned.problem.startsWith('The complaint gives no email')
+                ? 'No respondent email'
+                : 'No employer',
+            }),
+          );
+        }
+        // The member confirms who receives the case's mail: the addresses they were shown, exactly.
+        const addresses = [...new Set(planned.mails.flatMap((m) => m.recipients.map((r) => r.email)))].sort();
+        if (addresses.length) {
+          if (!body.confirmedRecipients) {
+            raise(
+              refuse('invalid', 'VALIDATION', 'Confirm who receives the mails of this step', {
+                confirmedRecipients: 'Review and confirm the recipients of this step’s mails',
+              }),
+            );
+          }
+          const confirmed = [...new Set(body.confirmedRecipients.map((e) => e.toLowerCase()))].sort();
+          if (confirmed.join('\n') !== addresses.join('\n')) {
+            raise(
+              refuse(
+                'conflict',
+                'CONFLICT',
+                'The recipients of this step changed since they were shown: review them again',
+                {
+                  confirmedRecipients: 'The recipients changed: review them again',
+                },
+              ),
+            );
+          }
+        }
+        const mails: OutgoingMail[] = planned.mails.flatMap((m) =>
+          m.recipients.map((r) => ({ workspaceId: actor.ws, to: r.email, subject: m.subject, text: m.text })),
+        );
+        if (step.kind === 'ACTION') {
+          if ((step.settings.actionTypes ?? []).includes('INFORM_RESPONDENT') && !row.respondent_copy_sent_on)
+            await repo.setCaseDate(tx, actor.ws, id, 'respondent_copy_sent_on', today);
+        } else if (row.compliance === 'CA_FEDERAL' && !row.negotiated_meeting_on) {
+          // CA-04: the first meeting step completed is the negotiated-resolution meeting held.
+          await repo.setCaseDate(tx, actor.ws, id, 'negotiated_meeting_on', today);
+        }
+        if (step.time_limit?.kind === 'STATUTORY') {
+          const column = CLOCK_MET_BY[step.time_limit.clockId as ClockId];
+          if (column && !row[column]) await repo.setCaseDate(tx, actor.ws, id, column, today);
+        }
+        await repo.completeStep(tx, actor.ws, id, stepId, body.note, actor.userId);
+        await this.mail.sendMany(mails, tx);
+        // The stage is the workflow step's name, from the process every case of the workspace follows: no case content.
+        await emitWebhookEvent(tx, actor.ws, 'case.stage_changed', {
+          caseNumber: repo.caseNumberText(row.case_number),
+          stage: `STEP_COMPLETED: ${step.name}`.slice(0, 200),
         });
-      }
-      // The member confirms who receives the case's mail: the addresses they were shown, exactly.
-      const addresses = [...new Set(planned.mails.flatMap((m) => m.recipients.map((r) => r.email)))].sort();
-      if (addresses.length) {
-        if (!body.confirmedRecipients) {
-          throw badRequest('Confirm who receives the mails of this step', {
-            confirmedRecipients: 'Review and confirm the recipients of this step’s mails',
-          });
-        }
-        const confirmed = [...new Set(body.confirmedRecipients.map((e) => e.toLowerCase()))].sort();
-        if (confirmed.join('\n') !== addresses.join('\n')) {
-          throw conflict('The recipients of this step changed since they were shown: review them again', {
-            confirmedRecipients: 'The recipients changed: review them again',
-          });
-        }
-      }
-      const mails: OutgoingMail[] = planned.mails.flatMap((m) =>
-        m.recipients.map((r) => ({ workspaceId: actor.ws, to: r.email, subject: m.subject, text: m.text })),
-      );
-      if (step.kind === 'ACTION') {
-        if ((step.settings.actionTypes ?? []).includes('INFORM_RESPONDENT') && !row.respondent_copy_sent_on)
-          await this.setDate(tx, actor.ws, id, 'respondent_copy_sent_on', today);
-      } else if (row.compliance === 'CA_FEDERAL' && !row.negotiated_meeting_on) {
-        // CA-04: the first meeting step completed is the negotiated-resolution meeting held.
-        await this.setDate(tx, actor.ws, id, 'negotiated_meeting_on', today);
-      }
-      if (step.time_limit?.kind === 'STATUTORY') {
-        const column = CLOCK_MET_BY[step.time_limit.clockId as ClockId];
-        if (column && !row[column]) await this.setDate(tx, actor.ws, id, column, today);
-      }
-      await tx.query(
-        `INSERT INTO complaint_step_completions (workspace_id, complaint_id, step_id, note, completed_by) VALUES ($1, $2, $3, $4, $5)`,
-        [actor.ws, id, stepId, body.note, actor.userId],
-      );
-      await this.mail.sendMany(mails, tx);
-      // The stage is the workflow step's name, from the process every case of the workspace follows: no case content.
-      await emitWebhookEvent(tx, actor.ws, 'case.stage_changed', {
-        caseNumber: repo.caseNumberText(row.case_number),
-        stage: `STEP_COMPLETED: ${step.name}`.slice(0, 200),
+        // Every mail with its recipients, in the case's access log.
+        await this.log(tx, actor, id, 'step.complete', {
+          stepId,
+          stepName: step.name,
+          mails: planned.mails.map((m) => ({
+            actionType: m.actionType,
+            subject: m.subject,
+            complaintCopy: m.complaintCopy,
+            to: m.recipients.map((r) => r.email),
+          })),
+        });
       });
-      // Every mail with its recipients, in the case's access log.
-      await this.log(tx, actor, id, 'step.complete', {
-        stepId,
-        stepName: step.name,
-        mails: planned.mails.map((m) => ({
-          actionType: m.actionType,
-          subject: m.subject,
-          complaintCopy: m.complaintCopy,
-          to: m.recipients.map((r) => r.email),
-        })),
-      });
+      return this.read(actor, id, { audit: false });
     });
-    return this.read(actor, id, { audit: false });
   }
 
   async close(
     actor: Actor,
     id: string,
     body: { outcome: Outcome; summary: string; override?: { reasons: string } },
-  ): Promise<ComplaintDetail> {
-    await this.db.tenant(actor.ws, async (tx) => {
-      const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
-      const row = access.row;
-      if (row.status === 'CLOSED') throw conflict('The case is already closed');
-      const gate = await closeGate(
-        tx,
-        actor.ws,
-        access,
-        await repo.stepsOf(tx, actor.ws, id, row.version_id),
-        actor.userId,
-        body.override,
-      );
-      if (!gate.ok) throw refusalError(gate);
-      const today = this.today(await regimeOf(tx, actor.ws));
-      // The committee's decision is its report: the inquiry is complete and the report issued today unless recorded
-      // before; the appeal window (IN-10) runs from here, and the record is kept through it.
-      await tx.query(
-        `UPDATE complaints SET status = 'CLOSED', outcome = $3, outcome_summary = $4, closed_at = now(), closed_by = $5, updated_at = now(),
-                inquiry_completed_on = COALESCE(inquiry_completed_on, $6::date), report_issued_on = COALESCE(report_issued_on, $6::date),
-                resolved_on = COALESCE(resolved_on, $6::date)
-          WHERE workspace_id = $1 AND id = $2`,
-        [actor.ws, id, body.outcome, body.summary, actor.userId, today],
-      );
-      const caseNumber = repo.caseNumberText(row.case_number);
-      const to = [
-        ...(row.complainant_email ? [row.complainant_email] : []),
-        ...(row.respondent_copy_sent_on && row.respondent_email ? [row.respondent_email] : []),
-      ];
-      if (row.intake) await notifyReporter(tx, this.mail, actor.ws, id);
-      const appealBy =
-        row.compliance === 'IN_POSH' ? appealWindow({ reportIssuedOn: row.report_issued_on ?? today })!.endsOn : null;
-      const closedMails: OutgoingMail[] = [];
-      for (const address of to)
-        closedMails.push({
-          workspaceId: actor.ws,
-          to: address,
-          ...templates.caseClosedToParty({
-            ...(await recipientByAddress(tx, actor.ws, address)),
-            caseNumber,
-            appealBy,
-          }),
+  ): Promise<Result<ComplaintDetail>> {
+    return refusing(async () => {
+      await this.db.tenant(actor.ws, async (tx) => {
+        const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
+        const row = access.row;
+        if (row.status === 'CLOSED') raise(refuse('conflict', 'CONFLICT', 'The case is already closed'));
+        const gate = await closeGate(
+          tx,
+          actor.ws,
+          access,
+          await repo.stepsOf(tx, actor.ws, id, row.version_id),
+          actor.userId,
+          body.override,
+        );
+        if (!gate.ok) raise(gate);
+        const today = this.today(await regimeOf(tx, actor.ws));
+        // The committee's decision is its report: the inquiry is complete and the report issued today unless recorded
+        // before; the appeal window (IN-10) runs from here, and the record is kept through it.
+        await repo.closeCase(tx, actor.ws, id, {
+          outcome: body.outcome,
+          summary: body.summary,
+          by: actor.userId,
+          today,
         });
-      await this.mail.sendMany(closedMails, tx);
-      await emitWebhookEvent(tx, actor.ws, 'case.stage_changed', { caseNumber, stage: 'CLOSED' });
-      await this.log(tx, actor, id, 'complaint.close', { outcome: body.outcome });
-      if (gate.overridden.length > 0)
-        await this.log(tx, actor, id, 'complaint.close.override', {
-          reasons: body.override!.reasons,
-          steps: gate.overridden.map((st) => st.name),
-        });
+        const caseNumber = repo.caseNumberText(row.case_number);
+        const to = [
+          ...(row.complainant_email ? [row.complainant_email] : []),
+          ...(row.respondent_copy_sent_on && row.respondent_email ? [row.respondent_email] : []),
+        ];
+        if (row.intake) await notifyReporter(tx, this.mail, actor.ws, id);
+        const appealBy =
+          row.compliance === 'IN_POSH' ? appealWindow({ reportIssuedOn: row.report_issued_on ?? today })!.endsOn : null;
+        const closedMails: OutgoingMail[] = [];
+        for (const address of to)
+          closedMails.push({
+            workspaceId: actor.ws,
+            to: address,
+            ...templates.caseClosedToParty({
+              ...(await recipientByAddress(tx, actor.ws, address)),
+              caseNumber,
+              appealBy,
+            }),
+          });
+        await this.mail.sendMany(closedMails, tx);
+        await emitWebhookEvent(tx, actor.ws, 'case.stage_changed', { caseNumber, stage: 'CLOSED' });
+        await this.log(tx, actor, id, 'complaint.close', { outcome: body.outcome });
+        if (gate.overridden.length > 0)
+          await this.log(tx, actor, id, 'complaint.close.override', {
+            reasons: body.override!.reasons,
+            steps: gate.overridden.map((st) => st.name),
+          });
+      });
+      return this.read(actor, id, { audit: false });
     });
-    return this.read(actor, id, { audit: false });
   }
 
-  async recuse(actor: Actor, id: string, note: string): Promise<void> {
-    await this.db.tenant(actor.ws, async (tx) => {
-      const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
-      await tx.query(
-        `INSERT INTO complaint_recusals (workspace_id, complaint_id, user_id, reason, note, recorded_by) VALUES ($1, $2, $3, 'SELF', $4, $3)
-         ON CONFLICT DO NOTHING`,
-        [actor.ws, id, actor.userId, note],
-      );
-      // The one presiding steps down: the next member who may preside does (IN-06).
-      if (access.presiding?.userId === actor.userId) {
-        const recused = new Set([...access.recused, actor.userId]);
-        const next = access.members.find(
-          (m) => !recused.has(m.user_id) && m.role !== 'EXTERNAL_MEMBER' && m.role !== 'PRESIDING_OFFICER',
-        );
-        await tx.query(
-          `UPDATE complaints SET presiding_member_id = $3, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
-          [actor.ws, id, next?.user_id ?? null],
-        );
-      }
-      await this.log(tx, actor, id, 'member.recuse', {});
+  async recuse(actor: Actor, id: string, note: string): Promise<Result<{ ok: true }>> {
+    return refusing(async () => {
+      await this.db.tenant(actor.ws, async (tx) => {
+        const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
+        await repo.recuseSelf(tx, actor.ws, id, actor.userId, note);
+        // The one presiding steps down: the next member who may preside does (IN-06).
+        if (access.presiding?.userId === actor.userId) {
+          const recused = new Set([...access.recused, actor.userId]);
+          const next = access.members.find(
+            (m) => !recused.has(m.user_id) && m.role !== 'EXTERNAL_MEMBER' && m.role !== 'PRESIDING_OFFICER',
+          );
+          await repo.setPresiding(tx, actor.ws, id, next?.user_id ?? null);
+        }
+        await this.log(tx, actor, id, 'member.recuse', {});
+      });
+      return ok({ ok: true as const });
     });
   }
 
   // ---------- inside ----------
 
   private store(): DirectFileUrls {
-    if (!this.urls) throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
+    if (!this.urls) raise(refuse('unavailable', 'NO_FILE_STORAGE', 'This server has no file storage configured.'));
     return this.urls;
   }
 
@@ -1333,14 +1313,6 @@ export class ComplaintService {
     return who?.name || who?.email || '';
   }
 
-  private async setDate(tx: Sql, ws: string, id: string, column: repo.DateColumn, day: string): Promise<void> {
-    if (!repo.DATE_COLUMNS.includes(column)) throw new Error(`not a date column: ${column}`);
-    await tx.query(
-      `UPDATE complaints SET ${column} = $3::date, updated_at = now() WHERE workspace_id = $1 AND id = $2`,
-      [ws, id, day],
-    );
-  }
-
   /** The caller's part in the case, or 404; `committeeOnly` answers a party with 403. */
   async access(
     tx: Sql,
@@ -1349,7 +1321,7 @@ export class ComplaintService {
     options: { committeeOnly?: boolean; lock?: boolean } = {},
   ): Promise<Access> {
     const found = await this.decideAccess(tx, actor, id, options);
-    if (!found.ok) throw refusalError(found);
+    if (!found.ok) raise(found);
     return found.value;
   }
 
@@ -1436,13 +1408,7 @@ export class ComplaintService {
     row: Pick<repo.ComplaintRow, 'version_id' | 'compliance'>,
     reader: FieldReader,
   ): Promise<VisibleFields> {
-    const rows = await tx.query<{ id: string; system_key: string | null; roles: FieldReader[] | null }>(
-      `SELECT a.id, a.system_key, r.roles
-         FROM workflow_form_attributes a
-         LEFT JOIN workflow_attribute_roles r ON r.workspace_id = a.workspace_id AND r.version_id = a.version_id AND r.attribute_id = a.id AND r.compliance = $3
-        WHERE a.workspace_id = $1 AND a.version_id = $2`,
-      [ws, row.version_id, row.compliance],
-    );
+    const rows = await repo.formFieldReaders<FieldReader>(tx, ws, row.version_id, row.compliance);
     const fields = rows.map((r) => ({ attributeId: r.id, systemKey: r.system_key, roles: r.roles }));
     // A law's field the version holds no row for (never the case after filing: ensureStandardForm) keeps its default.
     for (const a of STANDARD_ATTRIBUTES)
@@ -1472,27 +1438,12 @@ export class ComplaintService {
   }
 
   private async publishedFor(tx: Sql, actor: Actor) {
-    const [row] = await tx.query<{ workflow_id: string; version_id: string; workflow_name: string }>(
-      `SELECT w.id AS workflow_id, v.id AS version_id, w.name AS workflow_name
-         FROM workflow_versions v JOIN workflows w ON w.workspace_id = v.workspace_id AND w.id = v.workflow_id
-        WHERE v.workspace_id = $1 AND v.status = 'PUBLISHED'
-        ORDER BY (SELECT branch_id FROM users WHERE workspace_id = $1 AND id = $2) = ANY(v.branch_ids) IS TRUE DESC,
-                 v.default_to_workspace DESC, v.published_at DESC
-        LIMIT 1`,
-      [actor.ws, actor.userId],
-    );
-    return row ?? null;
+    return repo.publishedVersionFor(tx, actor.ws, actor.userId);
   }
 
   /** The committee of the filer's business unit, else the workspace's (IN-01); null: none constituted. */
   private async committeeFor(tx: Sql, actor: Actor): Promise<string | null> {
-    const [row] = await tx.query<{ id: string }>(
-      `SELECT c.id FROM committees c
-        WHERE c.workspace_id = $1 AND (c.branch_id IS NULL OR c.branch_id = (SELECT branch_id FROM users WHERE workspace_id = $1 AND id = $2))
-        ORDER BY c.branch_id IS NULL LIMIT 1`,
-      [actor.ws, actor.userId],
-    );
-    return row?.id ?? null;
+    return repo.committeeOfFiler(tx, actor.ws, actor.userId);
   }
 
   private clocks(
@@ -1591,19 +1542,7 @@ export class ComplaintService {
     const steps = await repo.stepsOf(tx, actor.ws, row.id, row.version_id);
     const clocks =
       committee && !row.confirmation_pending ? clocksOfCase(this.clocks(row, regime, today), clockState(row)) : [];
-    const messages = await tx.query<{
-      id: string;
-      audience: Audience;
-      body: string;
-      created_at: Date | string;
-      author_id: string;
-      name: string | null;
-    }>(
-      `SELECT m.id, m.audience, m.body, m.created_at, m.author_id, trim(u.first_name || ' ' || u.last_name) AS name
-         FROM complaint_messages m LEFT JOIN users u ON u.workspace_id = m.workspace_id AND u.id = m.author_id
-        WHERE m.workspace_id = $1 AND m.complaint_id = $2 AND m.audience = ANY($3::text[]) ORDER BY m.created_at, m.id`,
-      [actor.ws, row.id, audiencesFor(role)],
-    );
+    const messages = await repo.messagesOf(tx, actor.ws, row.id, audiencesFor(role));
     const memberIds = new Set(access.members.map((m) => m.user_id));
     const evidence = role === 'RESPONDENT' ? [] : await evidenceRepo.caseFiles(tx, actor.ws, row.id);
     const timeliness = filingTimeliness(row.incident_on, row.received_on);
@@ -1670,13 +1609,7 @@ export class ComplaintService {
         : {}),
       committee: committee
         ? {
-            name:
-              (
-                await tx.query<{ name: string }>(`SELECT name FROM committees WHERE workspace_id = $1 AND id = $2`, [
-                  actor.ws,
-                  row.committee_id,
-                ])
-              )[0]?.name ?? '',
+            name: await repo.committeeName(tx, actor.ws, row.committee_id),
             members: access.members.map((m) => ({
               userId: m.user_id,
               name: m.name || m.email,

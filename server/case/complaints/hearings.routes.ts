@@ -31,21 +31,21 @@ export async function hearingRoutes(app: FastifyInstance, deps: ApiDeps): Promis
   serve(app, recordAttendance, async (ctx) => {
     const actor = await actorOf(ctx);
     answer(await service.recordAttendance(actor, ctx.params.id, ctx.params.meetingId, ctx.body));
-    return complaints.read(actor, ctx.params.id, { audit: false });
+    return answer(await complaints.read(actor, ctx.params.id, { audit: false }));
   });
   serve(app, signMinutes, async (ctx) => {
     const actor = await actorOf(ctx);
     answer(await service.signMinutes(actor, ctx.params.id, ctx.params.meetingId));
-    return complaints.read(actor, ctx.params.id, { audit: false });
+    return answer(await complaints.read(actor, ctx.params.id, { audit: false }));
   });
   serve(app, proceedExParte, async (ctx) => {
     const actor = await actorOf(ctx);
     answer(await service.proceedExParte(actor, ctx.params.id, ctx.body));
-    return complaints.read(actor, ctx.params.id, { audit: false });
+    return answer(await complaints.read(actor, ctx.params.id, { audit: false }));
   });
   serve(app, overrideComposition, async (ctx) => {
     const actor = await actorOf(ctx);
     answer(await service.overrideComposition(actor, ctx.params.id, ctx.body.reasons));
-    return complaints.read(actor, ctx.params.id, { audit: false });
+    return answer(await complaints.read(actor, ctx.params.id, { audit: false }));
   });
 }

@@ -205,20 +205,6 @@ export async function deleteSession(tx: Sql, ws: string, tokenHash: string): Pro
 
 // ---------- the reporter's case ----------
 
-/** The reporter's message to the committee (the complainant's thread, no author). */
-export async function insertReporterMessage(
-  tx: Sql,
-  ws: string,
-  complaintId: string,
-  body: string,
-): Promise<{ id: string; created_at: Date | string }> {
-  const [m] = await tx.query<{ id: string; created_at: Date | string }>(
-    `INSERT INTO complaint_messages (workspace_id, complaint_id, audience, author_id, body) VALUES ($1, $2, 'COMPLAINANT', NULL, $3) RETURNING id, created_at`,
-    [ws, complaintId, body],
-  );
-  return m;
-}
-
 /** The complainant's thread: what the reporter and the committee wrote to each other. */
 export async function reporterMessages(tx: Sql, ws: string, complaintId: string) {
   return tx.query<{ id: string; body: string; created_at: Date | string; author_id: string | null }>(

@@ -536,7 +536,7 @@ export class IntakeService {
         const found = await this.reportedCase(tx, caller.ws, token, true);
         if (!found.ok) return found;
         const { row } = found.value;
-        const m = await intakes.insertReporterMessage(tx, caller.ws, row.id, body);
+        const m = await repo.insertMessage(tx, caller.ws, row.id, { audience: 'COMPLAINANT', authorId: null, body });
         await repo.caseAudit(tx, {
           ws: caller.ws,
           complaintId: row.id,

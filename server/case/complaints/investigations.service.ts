@@ -430,7 +430,7 @@ export class InvestigationService {
       return { ok: true, value: f };
     });
     if (!file.ok) return file;
-    return { ok: true, value: await this.complaints.evidenceDownload(actor.ws, file.value) };
+    return this.complaints.evidenceDownload(actor.ws, file.value);
   }
 
   /**

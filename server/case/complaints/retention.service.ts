@@ -24,8 +24,6 @@ import { regimeOf } from './regime';
 import * as repo from './retention.repository';
 import type { RetentionRow, RetentionSettingsRow, Warning } from './retention.repository';
 
-export { tombstoneFor } from './retention.repository';
-
 /**
  * Retention of closed cases (issue 13 "Records and retention", docs/case.md "Retention"). The rule is
  * src/domain/complaints/retention.ts; this holds the workspace's periods, the legal hold and the postponement of a
