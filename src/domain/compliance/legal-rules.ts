@@ -592,7 +592,7 @@ export const CANADA_RULES: readonly Rule[] = [
         f.retentionYears === null
           ? 'Closed cases are kept until removed by hand'
           : `Closed notices are kept at least 10 years, whatever the period set (shortest: ${f.retentionYears} years)`
-      }; every joint review of the policy and of the workplace assessment is kept 10 years (not cleared or moved earlier), and a published policy's versions are never deleted`,
+      }; every joint review of the policy and of the workplace assessment, and every disagreement with the committee recorded, is kept 10 years (not cleared, moved earlier or deleted), and a published policy's versions are never deleted`,
       figures: { shortestPeriodYears: f.retentionYears, lawYears: 10 },
     }),
   },
