@@ -53,14 +53,18 @@ export const CommitteeDisagreements = observer(function CommitteeDisagreements()
           <Alert type="error" showIcon message={vm.actionError} style={{ marginBottom: 12 }} />
         ) : null}
         {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
-        {vm.status !== 'error' ? (
+        {vm.status === 'ready' && rows.length === 0 ? (
+          <Typography.Paragraph style={{ marginBottom: 0 }}>
+            No disagreement recorded. Record one when the committee and the employer differ.
+          </Typography.Paragraph>
+        ) : null}
+        {vm.status === 'loading' || rows.length > 0 ? (
           <Table<CommitteeDisagreement & { key: string }>
             size="small"
             loading={vm.status === 'loading'}
             dataSource={rows}
             pagination={false}
             scroll={{ x: 720 }}
-            locale={{ emptyText: 'No disagreement recorded. Record one when the committee and the employer differ.' }}
             columns={[
               { title: 'Day', dataIndex: 'occurredOn', width: 110 },
               { title: 'Subject', dataIndex: 'subject' },
