@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './support/test';
-import { acmeEmployees, api, seatCommittee, signIn, url } from './support/app';
+import { acmeEmployees, api, pickOption, seatCommittee, signIn, url } from './support/app';
 import { atPhoneWidth, expectAccessible, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -155,5 +155,36 @@ test('a hearing without quorum: the presiding officer records attendance, is ref
   await expect(filing).toBeInViewport();
   await expect(po.getByText('Filed late: limit extended')).toBeVisible();
   await checkScreen(po, 'Filing limit extended');
+
+  // ---- IN-03: the colleague files for a woman who cannot file herself, as her co-worker; the case says who and why.
+  await colleaguePage.goto(url('acme', '/concerns/new'));
+  await expect(colleaguePage.getByRole('heading', { level: 1, name: 'Raise a concern' })).toBeVisible();
+  await colleaguePage.getByLabel('Your name').fill('Sunita Rao');
+  await colleaguePage.getByText('I am filing for a woman who cannot file herself').click();
+  await colleaguePage.getByRole('combobox', { name: 'You file as' }).click();
+  await pickOption(colleaguePage, 'A co-worker');
+  await colleaguePage.getByLabel('Why she cannot file herself').fill('She is in hospital and cannot write.');
+  await colleaguePage.getByLabel('What happened', { exact: true }).fill('Remarks about her at every shift handover.');
+  await colleaguePage.getByLabel('When it happened (the last time, if more than once)').fill(lastWeek);
+  await colleaguePage.getByRole('button', { name: 'Send to the Internal Committee' }).click();
+  await expect(colleaguePage.getByText(/Your complaint was received: case C-\d+/)).toBeVisible();
+  const forHer = await colleaguePage.getByRole('link', { name: 'Open my complaint' }).getAttribute('href');
+  await po.goto(url('acme', forHer!));
+  const filedForHer = po.getByRole('region', { name: 'Filing (IN-03)' });
+  await expect(filedForHer).toContainText(
+    `Filed for her by ${name(colleague!)} as a co-worker: “She is in hospital and cannot write.”`,
+  );
+  await expect(filedForHer).toBeInViewport();
+  await checkScreen(po, 'Filed for her');
   await colleagueContext.close();
+
+  // ---- IN-01: on the compliance page, the admin reads which offices of 10 or more have no committee of their own.
+  await admin.goto(url('acme', '/compliance'));
+  const in01 = admin.getByRole('row').filter({ hasText: 'An Internal Committee for every office of 10 or more' });
+  await in01.scrollIntoViewIfNeeded();
+  await expect(in01).toContainText(
+    /The workspace's committee covers \d+ units? of 10 or more without its own: Acme (Headquarters|Pune) \(\d+ people\)/,
+  );
+  await expect(in01).toBeInViewport();
+  await checkScreen(admin, 'Legal rules: offices without their own committee');
 });

@@ -262,4 +262,58 @@ test('a Canadian case goes to an investigator from the roster, who writes a repo
   await expectAccessible(admin, 'Prevention programme');
   await expectOneH1(admin, 'Prevention programme');
   await atPhoneWidth(admin, 'Prevention programme');
+
+  // Under it, the admin records a disagreement with the committee (CA-09): listed with its day, kept 10 years.
+  const disagreements = admin.getByRole('region', { name: 'Disagreements with the committee' });
+  await expect(disagreements).toContainText('No disagreement recorded.');
+  await admin.getByRole('button', { name: 'Record a disagreement' }).click();
+  const record = admin.getByRole('dialog', { name: 'Record a disagreement with the committee' });
+  await record.getByLabel('Subject').fill('Lighting in the night-shift car park');
+  await record.getByLabel('The committee’s position').fill('Lights and a guard before the winter shift.');
+  await record.getByLabel('The employer’s position').fill('Lights this year; a guard next year.');
+  await record.getByLabel('The day it arose').fill('2026-02-02');
+  await record.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(record).toBeHidden();
+  await expect(disagreements.getByRole('status')).toContainText(/Recorded: kept until 20\d\d-\d\d-\d\d\./);
+  await expect(disagreements).toContainText('Lighting in the night-shift car park');
+  await expect(disagreements).toContainText('2026-02-02');
+  await expect(disagreements.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expectAccessible(admin, 'Prevention programme with a disagreement');
+  await atPhoneWidth(admin, 'Prevention programme with a disagreement');
+
+  // CA-01: a former employee gives notice four months after leaving, on the public report: refused until she says
+  // ill health kept her from it, with a reason; the designated recipient reads it on the case.
+  const leaver = await (await browser.newContext()).newPage();
+  await leaver.goto(url(site, '/report'));
+  await leaver.getByRole('button', { name: 'Make a report' }).click();
+  await leaver.getByLabel('Their name').fill('The team lead');
+  await leaver.getByLabel('What happened', { exact: true }).fill('Comments about my accent in every meeting.');
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  await leaver.getByLabel('When it happened (the last time, if more than once)').fill(day(130));
+  await leaver.getByText('I have left this employer').click();
+  await leaver.getByLabel('The day you left').fill(day(125));
+  await leaver.getByRole('button', { name: 'Send my report' }).click();
+  await expect(leaver.getByText(/^CA-01: a former employee gives notice within 3 months of leaving/)).toBeVisible();
+  await leaver.getByText('Yes: ill health kept me from giving notice sooner').click();
+  await leaver.getByLabel('Briefly, why the notice is late').fill('I was in hospital until last month.');
+  await expectAccessible(leaver, 'Report form: a late notice for ill health');
+  await leaver.getByRole('button', { name: 'Send my report' }).click();
+  await expect(leaver.getByText(/Your report was received as case C-\d{4}\./)).toBeVisible();
+  const lateNumber = /C-\d{4}/.exec(
+    (await leaver.getByText(/Your report was received as case/).textContent()) ?? '',
+  )![0];
+  const cases = await api<{ items: { complaintId: string; caseNumber: string }[] }>(
+    recipient,
+    'GET',
+    '/case-api/api/complaints',
+  );
+  const lateCase = cases.items.find((c) => c.caseNumber === lateNumber)!;
+  await recipient.goto(url(site, `/complaints/${lateCase.complaintId}`));
+  const notice = recipient.getByRole('region', { name: 'A former employee’s notice (CA-01)' });
+  await expect(notice).toContainText(
+    'Given later, on the extension for ill health: “I was in hospital until last month.”',
+  );
+  await expect(notice).toBeInViewport();
+  await expectAccessible(recipient, 'Case page: a former employee’s late notice');
+  await atPhoneWidth(recipient, 'Case page: a former employee’s late notice');
 });

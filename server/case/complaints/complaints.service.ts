@@ -96,7 +96,8 @@ import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import { recipientByAddress, recipientOf } from '../../platform/languages';
 import { templates } from '../../platform/message-templates';
 import { filedForProblems } from '../../../src/domain/complaints/filing';
-import { formerEmployeeProblem } from '../../../src/domain/complaints/former-employee';
+import { formerEmployeeProblems, lateNoticeExtension } from '../../../src/domain/complaints/former-employee';
+import { formerEmployeeNoticeOf, recordLateNotice } from './former-employee.repository';
 import { FIRST_CONTACT_RULE, missingFirstContact } from '../../../src/domain/complaints/first-contact';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import { systemClock, type Clock } from '../../platform/clock';
@@ -330,8 +331,7 @@ export class ComplaintService {
         const today = this.today(regime);
         const fields: Record<string, string> = {};
         if (body.incident.date > today) fields['incident.date'] = 'The incident cannot be after today';
-        const leftProblem = formerEmployeeProblem(regime.compliance, body.formerEmployee?.leftOn ?? null, today);
-        if (leftProblem) fields['formerEmployee.leftOn'] = leftProblem;
+        Object.assign(fields, formerEmployeeProblems(regime.compliance, body.formerEmployee, today));
         // IN-03: filed for her only in a capacity the POSH Rules allow, with why she cannot, and on a POSH case.
         if (body.filedFor) {
           if (regime.compliance !== 'IN_POSH')
@@ -437,6 +437,16 @@ export class ComplaintService {
         for (const fileId of body.incident.evidenceFileIds)
           await repo.attachEvidence(tx, actor.ws, row.id, fileId, doer.userId);
         for (const userId of recused) await repo.recuseFoundParty(tx, actor.ws, row.id, userId);
+        const lateNotice = lateNoticeExtension(regime.compliance, body.formerEmployee, today);
+        if (lateNotice && body.formerEmployee)
+          await recordLateNotice(tx, {
+            ws: actor.ws,
+            complaintId: row.id,
+            actorUserId: doer.userId,
+            ip: doer.ip,
+            leftOn: body.formerEmployee.leftOn,
+            extension: lateNotice,
+          });
         const caseNumber = repo.caseNumberText(next);
         await repo.caseAudit(tx, {
           ws: actor.ws,
@@ -1596,6 +1606,8 @@ export class ComplaintService {
                   }
                 : {}),
             },
+      // CA-01: a former employee's notice and the extension it relied on; never shown to the respondent.
+      ...(role !== 'RESPONDENT' ? { formerEmployee: await formerEmployeeNoticeOf(tx, actor.ws, row.id) } : {}),
       // IN-03: filed for her (absent otherwise); never shown to the respondent.
       ...(row.filed_for_capacity && role !== 'RESPONDENT'
         ? {

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt, scrypt as scryptCb } from 'node:crypto';
-import { formerEmployeeProblem } from '../../../src/domain/complaints/former-employee';
+import { formerEmployeeProblems, lateNoticeExtension } from '../../../src/domain/complaints/former-employee';
+import { recordLateNotice } from './former-employee.repository';
 import { promisify } from 'node:util';
 import type { z } from 'zod';
 import type {
@@ -182,8 +183,7 @@ export class IntakeService {
         const today = todayIn(regime);
         const fields: Record<string, string> = {};
         if (body.incident.date > today) fields['incident.date'] = 'The incident cannot be after today';
-        const leftProblem = formerEmployeeProblem(regime.compliance, body.formerEmployee?.leftOn ?? null, today);
-        if (leftProblem) fields['formerEmployee.leftOn'] = leftProblem;
+        Object.assign(fields, formerEmployeeProblems(regime.compliance, body.formerEmployee, today));
         const components = await listComponents(tx, caller.ws, published.version_id);
         const custom = components.flatMap((c) => c.attributes).filter((a) => a.systemKey === null);
         for (const a of custom) {
@@ -262,6 +262,16 @@ export class IntakeService {
           body.contactEmail,
         );
         await intakes.recuseParties(tx, caller.ws, complaintId, recused);
+        const lateNotice = lateNoticeExtension(regime.compliance, body.formerEmployee, today);
+        if (lateNotice && body.formerEmployee)
+          await recordLateNotice(tx, {
+            ws: caller.ws,
+            complaintId,
+            actorUserId: null,
+            ip: null,
+            leftOn: body.formerEmployee.leftOn,
+            extension: lateNotice,
+          });
         await intakes.storeSession(tx, caller.ws, intakeId, session.hash, SESSION_MINUTES);
         const number = repo.caseNumberText(next);
         await repo.caseAudit(tx, {

@@ -26,6 +26,12 @@ import {
   savePreventionProgramme,
 } from '../../../src/contracts/case/prevention-programme.contract';
 import { ReturnsService, type ReturnDocument, type ReturnsActor } from './returns.service';
+import { CommitteeDisagreementsService } from './committee-disagreements.service';
+import {
+  committeeDisagreements,
+  deleteCommitteeDisagreement,
+  recordCommitteeDisagreement,
+} from '../../../src/contracts/case/committee-disagreements.contract';
 
 /** The law, complete (docs/law.md): the legal rules, the employer's duties (IN-12), the returns (IN-13, IN-14, CA-10). */
 export async function lawRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
@@ -99,4 +105,13 @@ export async function lawRoutes(app: FastifyInstance, deps: ApiDeps): Promise<vo
   const prevention = new PreventionProgrammeService(deps.db, deps.clock);
   serve(app, preventionProgramme, async (ctx) => prevention.get(workspaceUser(ctx).workspace.id));
   serve(app, savePreventionProgramme, async (ctx) => answer(await prevention.save(dutiesActor(ctx), ctx.body)));
+
+  const disagreements = new CommitteeDisagreementsService(deps.db, deps.clock);
+  serve(app, committeeDisagreements, async (ctx) => disagreements.list(workspaceUser(ctx).workspace.id));
+  serve(app, recordCommitteeDisagreement, async (ctx) =>
+    answer(await disagreements.record(dutiesActor(ctx), ctx.body)),
+  );
+  serve(app, deleteCommitteeDisagreement, async (ctx) =>
+    answer(await disagreements.delete(dutiesActor(ctx), ctx.params.id)),
+  );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayNumber } from '../../domain/shared/calendar';
 import { EMAIL_PATTERN } from '../../domain/people/email-address';
+import { LATE_NOTICE_GROUNDS } from '../../domain/complaints/former-employee';
 import { Compliance } from '../../domain/workflows/builder-rules';
 import { ActionType } from '../../domain/workflows/workflow-rules';
 import { Id, IdParams, route } from '../route';
@@ -314,8 +315,18 @@ export const FileComplaintBody = z.strictObject({
     })
     .nullable()
     .default(null),
-  /** CA-01: the principal party has left the employer, on this day (a Canadian notice comes within 3 months of it). */
-  formerEmployee: z.strictObject({ leftOn: IsoDate }).nullable().default(null),
+  /**
+   * CA-01: the principal party has left the employer, on this day (a Canadian notice comes within 3 months of it, or
+   * later when trauma or ill health kept them from it: `lateFor` with a short `lateReason`, kept on the case).
+   */
+  formerEmployee: z
+    .strictObject({
+      leftOn: IsoDate,
+      lateFor: z.enum(LATE_NOTICE_GROUNDS).nullable().default(null),
+      lateReason: Text(1000).nullable().default(null),
+    })
+    .nullable()
+    .default(null),
   /** Answers to the fields an admin added, by attribute id. */
   answers: z.record(z.string(), Text(4000)).default({}),
 });
@@ -441,6 +452,18 @@ export const ComplaintDetail = ComplaintSummary.extend({
       extension: z.object({ reasons: z.string(), on: z.string(), byName: z.string() }).nullable().optional(),
     })
     .nullable(),
+  /**
+   * CA-01: a former employee's notice, with the extension it relied on past the 3 months (trauma or health, and why);
+   * the designated recipients and the principal party see it, the responding party never.
+   */
+  formerEmployee: z
+    .object({
+      leftOn: z.string(),
+      lateFor: z.enum(LATE_NOTICE_GROUNDS).nullable(),
+      lateReason: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   /** IN-03: filed for her by someone the Rules allow (the committee and the filer see it). */
   filedFor: z
     .object({ capacity: z.string(), reason: z.string(), writtenConsent: z.boolean(), filerName: z.string() })

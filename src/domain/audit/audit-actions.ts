@@ -192,6 +192,18 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'inquiry.start.set': { label: 'The inquiry’s start set (IN-07)', kind: 'admin' },
   'filing.extension.granted': { label: 'The filing time limit extended, with reasons (IN-03)', kind: 'admin' },
   'respondent.reply.recorded': { label: 'The respondent’s reply recorded (IN-05)', kind: 'admin' },
+  'notice.late.extended': {
+    label: 'A former employee’s notice taken past 3 months, for trauma or health (CA-01)',
+    kind: 'admin',
+  },
+  'committee-disagreement.recorded': {
+    label: 'A disagreement with the workplace committee recorded (CA-09)',
+    kind: 'admin',
+  },
+  'committee-disagreement.deleted': {
+    label: 'A disagreement with the workplace committee deleted after its 10 years (CA-09)',
+    kind: 'admin',
+  },
   'complaint.close.override': { label: 'Case closed with a mandatory step open (reasons recorded)', kind: 'admin' },
   'catalogue-course.offered': { label: 'Catalogue course offered to a workspace', kind: 'admin' },
   'catalogue-course.version-pushed': { label: 'Newer catalogue course version given to a workspace', kind: 'admin' },

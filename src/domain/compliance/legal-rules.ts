@@ -186,20 +186,24 @@ export const INDIA_RULES: readonly Rule[] = [
           computed: `${plural(f.unitsOf10Uncovered, 'unit')} of 10 or more people without a committee${lacking.length ? `: ${list(lacking)}` : ''}`,
           figures,
         };
+      // Said in every answer where it holds: which offices of 10 or more have no committee of their own.
+      const coveredText =
+        byWorkspace.length > 0
+          ? `The workspace's committee covers ${plural(byWorkspace.length, 'unit')} of 10 or more without its own: ${list(byWorkspace)}`
+          : null;
       if (f.casesWithoutCommittee > 0)
         return {
           status: 'AT_RISK',
-          computed: `${plural(f.casesWithoutCommittee, 'open case')} no committee hears: refer to the Local Committee`,
+          computed: `${plural(f.casesWithoutCommittee, 'open case')} no committee hears: refer to the Local Committee${coveredText ? `. ${coveredText}` : ''}`,
           figures,
         };
       return {
         status: 'MET',
         computed:
-          byWorkspace.length > 0
-            ? `The workspace's committee covers ${plural(byWorkspace.length, 'unit')} of 10 or more without its own: ${list(byWorkspace)}`
-            : f.workspaceCommittee
-              ? `The workspace's committee covers every unit (${f.unitsOf10} of 10 or more people)`
-              : `Each of the ${f.unitsOf10} units of 10 or more has its committee`,
+          coveredText ??
+          (f.workspaceCommittee
+            ? `The workspace's committee covers every unit (${f.unitsOf10} of 10 or more people)`
+            : `Each of the ${f.unitsOf10} units of 10 or more has its committee`),
         figures,
       };
     },
@@ -588,7 +592,7 @@ export const CANADA_RULES: readonly Rule[] = [
         f.retentionYears === null
           ? 'Closed cases are kept until removed by hand'
           : `Closed notices are kept at least 10 years, whatever the period set (shortest: ${f.retentionYears} years)`
-      }; every joint review of the policy and of the workplace assessment is kept 10 years (not cleared or moved earlier), and a published policy's versions are never deleted`,
+      }; every joint review of the policy and of the workplace assessment, and every disagreement with the committee recorded, is kept 10 years (not cleared, moved earlier or deleted), and a published policy's versions are never deleted`,
       figures: { shortestPeriodYears: f.retentionYears, lawYears: 10 },
     }),
   },

@@ -17,6 +17,10 @@ import { HttpLawApi } from '../http/case/http-law-api';
 import { PreventionProgrammeApi } from '../../application/law/prevention-programme-api.port';
 import { SavePreventionProgramme } from '../../application/law/save-prevention-programme.use-case';
 import { HttpPreventionProgrammeApi } from '../http/case/http-prevention-programme-api';
+import { CommitteeDisagreementsApi } from '../../application/law/committee-disagreements-api.port';
+import { RecordCommitteeDisagreement } from '../../application/law/record-committee-disagreement.use-case';
+import { DeleteCommitteeDisagreement } from '../../application/law/delete-committee-disagreement.use-case';
+import { HttpCommitteeDisagreementsApi } from '../http/case/http-committee-disagreements-api';
 import { HttpCataloguePolicyApi, HttpWorkspacePolicyApi } from '../http/learning/http-policy-api';
 
 /** Bindings of the policies area: the catalogue (platform admin) and the workspace's policies (docs/policies.md). */
@@ -47,5 +51,16 @@ export const policiesModule = new ContainerModule(({ bind }) => {
         // The browser's own day plus one: the server judges on the workspace's day; this only stops a plain slip.
         new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
       ),
+  );
+  bind(CommitteeDisagreementsApi).to(HttpCommitteeDisagreementsApi).inSingletonScope();
+  bind(RecordCommitteeDisagreement).toDynamicValue(
+    (ctx) =>
+      new RecordCommitteeDisagreement(ctx.get<CommitteeDisagreementsApi>(CommitteeDisagreementsApi), () =>
+        // The browser's own day plus one: the server judges on the workspace's day; this only stops a plain slip.
+        new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      ),
+  );
+  bind(DeleteCommitteeDisagreement).toDynamicValue(
+    (ctx) => new DeleteCommitteeDisagreement(ctx.get<CommitteeDisagreementsApi>(CommitteeDisagreementsApi)),
   );
 });

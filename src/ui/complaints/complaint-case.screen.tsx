@@ -47,6 +47,7 @@ import { OccurrenceCategoriesCard } from './occurrence-categories';
 import { RespondentReply } from './respondent-reply';
 import { firstContactTemplate } from '../../domain/complaints/first-contact';
 import { FilingLate } from './filing-late';
+import { FormerEmployeeNotice } from './former-employee-notice';
 import { auditLabel } from '../../domain/audit/audit-actions';
 import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
 
@@ -403,6 +404,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
             </Card>
           ) : null}
           {d.role !== 'RESPONDENT' ? <FilingLate vm={vm} detail={d} committee={committee} /> : null}
+          {d.role !== 'RESPONDENT' ? <FormerEmployeeNotice detail={d} dateTime={vm.dateTime} /> : null}
           {committee ? <RespondentReply vm={vm} detail={d} /> : null}
           {committee ? <CaseRetention key={d.status} complaintId={d.complaintId} /> : null}
           {d.compliance === 'CA_FEDERAL' ? <OccurrenceCategoriesCard complaintId={d.complaintId} /> : null}

@@ -21,7 +21,6 @@ const SERVER_FIELD: Record<string, string> = {
   filedForCapacity: 'filedFor.capacity',
   filedForReason: 'filedFor.reason',
   filedForConsent: 'filedFor.writtenConsent',
-  formerEmployeeLeftOn: 'formerEmployee.leftOn',
 };
 
 /** One labelled field of the complaint form, with the server's error for it. */
@@ -129,32 +128,6 @@ export function FiledForCard({ errors }: { errors: Record<string, string> }) {
             valuePropName="checked"
           />
         </>
-      ) : null}
-    </Card>
-  );
-}
-
-/**
- * CA-01 on a Canadian form: a former employee gives notice within 3 months of the day they left (the server refuses
- * a later one, naming CA-01). A leaver whose account is closed reaches the public report (`/report`) with this card.
- */
-export function FormerEmployeeCard({ errors }: { errors: Record<string, string> }) {
-  const form = Form.useFormInstance();
-  const left = Form.useWatch('formerEmployee', form) as boolean | undefined;
-  return (
-    <Card title="If you no longer work here (CA-01)" style={{ marginBottom: 16 }}>
-      <Form.Item name="formerEmployee" valuePropName="checked" style={{ marginBottom: left ? 16 : 0 }}>
-        <Checkbox>I have left this employer</Checkbox>
-      </Form.Item>
-      {left ? (
-        <ComplaintField
-          name="formerEmployeeLeftOn"
-          label="The day you left"
-          required
-          extra="A former employee gives notice within 3 months of leaving."
-          input={<Input type="date" style={{ maxWidth: 220 }} />}
-          errors={errors}
-        />
       ) : null}
     </Card>
   );

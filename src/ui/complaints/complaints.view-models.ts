@@ -1,4 +1,5 @@
 import type { Outcome as UseCaseOutcome } from '../../application/shared/refusal';
+import { formerEmployeeBody, type FormerEmployeeValues } from './former-employee-values';
 import { splitGuests } from './meeting-guests.view-model';
 import { formatTimeRange, instantOf, type DateTimeSettings } from '../../domain/shared/date-time';
 import { inject, injectable } from 'inversify';
@@ -45,7 +46,7 @@ export interface EvidenceItem {
   error: string | null;
 }
 
-export interface ConcernValues {
+export interface ConcernValues extends FormerEmployeeValues {
   complainantName: string;
   complainantEmail: string;
   complainantGender?: string;
@@ -65,9 +66,6 @@ export interface ConcernValues {
   filedForCapacity?: string;
   filedForReason?: string;
   filedForConsent?: boolean;
-  /** CA-01: the principal party has left the employer, on this day. */
-  formerEmployee?: boolean;
-  formerEmployeeLeftOn?: string;
 }
 
 const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
@@ -182,8 +180,7 @@ export class RaiseConcernViewModel {
               writtenConsent: values.filedForConsent ?? false,
             }
           : null,
-        formerEmployee:
-          values.formerEmployee && values.formerEmployeeLeftOn ? { leftOn: values.formerEmployeeLeftOn } : null,
+        formerEmployee: formerEmployeeBody(values),
         answers: Object.fromEntries(Object.entries(values.answers ?? {}).filter(([, v]) => v && v.trim())),
       });
       runInAction(() => (this.filed = filed));

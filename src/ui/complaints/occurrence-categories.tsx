@@ -9,41 +9,14 @@ import {
   RELATIONSHIPS,
   RESOLUTION_MEANS,
 } from '../../domain/compliance/occurrence-categories';
+import { tr } from '../i18n/i18n';
 import { useViewModel } from '../shared/container-context';
+import { categoryWord } from './party-occurrence-categories';
 import { OccurrenceCategoriesViewModel } from './occurrence-categories.view-model';
 
-const WORDS: Record<string, string> = {
-  SEXUAL: 'Sexual',
-  NON_SEXUAL: 'Not sexual',
-  RACE: 'Race',
-  NATIONAL_OR_ETHNIC_ORIGIN: 'National or ethnic origin',
-  COLOUR: 'Colour',
-  RELIGION: 'Religion',
-  AGE: 'Age',
-  SEX: 'Sex',
-  SEXUAL_ORIENTATION: 'Sexual orientation',
-  GENDER_IDENTITY_OR_EXPRESSION: 'Gender identity or expression',
-  MARITAL_STATUS: 'Marital status',
-  FAMILY_STATUS: 'Family status',
-  GENETIC_CHARACTERISTICS: 'Genetic characteristics',
-  DISABILITY: 'Disability',
-  PARDONED_CONVICTION: 'A conviction pardoned or a record suspended',
-  WORKPLACE: 'At the workplace',
-  WORK_EVENT: 'At a work event',
-  WORK_TRAVEL: 'While travelling for work',
-  ONLINE: 'Online',
-  OTHER: 'Elsewhere or other',
-  SUPERVISOR_TO_EMPLOYEE: 'A supervisor towards an employee',
-  EMPLOYEE_TO_SUPERVISOR: 'An employee towards a supervisor',
-  BETWEEN_COLLEAGUES: 'Between colleagues',
-  THIRD_PARTY: 'A third party (client, visitor, contractor)',
-  NEGOTIATED_RESOLUTION: 'Negotiated resolution',
-  CONCILIATION: 'Conciliation',
-  INVESTIGATION: 'Investigation',
-  WITHDRAWN: 'Withdrawn',
-};
-const word = (code: string) => WORDS[code] ?? code;
-const NOT_RECORDED = 'Not recorded';
+/** Each category's words, shared with the principal party's card (the catalogue's `case.v*`). */
+const word = (code: string) => categoryWord(code);
+const notRecorded = () => tr('case.catNotRecorded');
 
 /** Form values: a radio's "not recorded" is the empty string (antd radios cannot hold null). */
 interface Values {
@@ -65,7 +38,7 @@ function Choice({ name, label, values }: { name: keyof Values; label: string; va
               {word(v)}
             </Radio>
           ))}
-          <Radio value="">{NOT_RECORDED}</Radio>
+          <Radio value="">{notRecorded()}</Radio>
         </Space>
       </Radio.Group>
     </Form.Item>
@@ -93,7 +66,7 @@ export const OccurrenceCategoriesCard = observer(function OccurrenceCategoriesCa
         type="warning"
         showIcon
         style={{ marginBottom: 16 }}
-        message="The annual report’s categories could not be loaded"
+        message={tr('case.catError')}
         description={vm.error}
       />
     );
@@ -103,12 +76,10 @@ export const OccurrenceCategoriesCard = observer(function OccurrenceCategoriesCa
     vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {};
 
   return (
-    <Card title="For the annual report" size="small" style={{ marginBottom: 16 }}>
-      <div role="region" aria-label="For the annual report">
+    <Card title={tr('case.catTitle')} size="small" style={{ marginBottom: 16 }}>
+      <div role="region" aria-label={tr('case.catTitle')}>
         <Typography.Paragraph type="secondary">
-          {s.mayChange
-            ? 'How this occurrence is counted in the employer’s annual report to the Labour Program (LAB1206, due 1 March). The report counts occurrences only: it names nobody.'
-            : 'How the designated recipients count this occurrence in the employer’s annual report to the Labour Program. The report counts occurrences only: it names nobody.'}
+          {s.mayChange ? tr('case.catIntroCommittee') : tr('case.catIntro')}
         </Typography.Paragraph>
         {vm.notice ? (
           <Alert type="success" showIcon role="status" message={vm.notice} style={{ marginBottom: 8 }} />
@@ -118,7 +89,7 @@ export const OccurrenceCategoriesCard = observer(function OccurrenceCategoriesCa
           <Form<Values>
             form={form}
             layout="vertical"
-            aria-label="Categories for the annual report"
+            aria-label={tr('case.catFormLabel')}
             initialValues={{
               nature: c.nature ?? '',
               grounds: [...c.grounds],
@@ -136,14 +107,14 @@ export const OccurrenceCategoriesCard = observer(function OccurrenceCategoriesCa
               })
             }
           >
-            <Choice name="nature" label="Nature of the occurrence" values={NATURES} />
+            <Choice name="nature" label={tr('case.catNature')} values={NATURES} />
             <Form.Item
               name="grounds"
-              label="Prohibited grounds of discrimination, if known"
-              extra="The Canadian Human Rights Act’s grounds; choose every one that applies."
+              label={tr('case.catGroundsAsk')}
+              extra={tr('case.catGroundsHint')}
               {...err('grounds')}
             >
-              <Checkbox.Group aria-label="Prohibited grounds of discrimination, if known">
+              <Checkbox.Group aria-label={tr('case.catGroundsAsk')}>
                 <Space direction="vertical">
                   {PROHIBITED_GROUNDS.map((g) => (
                     <Checkbox key={g} value={g}>
@@ -153,32 +124,30 @@ export const OccurrenceCategoriesCard = observer(function OccurrenceCategoriesCa
                 </Space>
               </Checkbox.Group>
             </Form.Item>
-            <Choice name="location" label="Where it happened" values={LOCATIONS} />
-            <Choice name="relationship" label="Relationship between the parties" values={RELATIONSHIPS} />
-            <Choice name="resolution" label="How it was resolved" values={RESOLUTION_MEANS} />
-            <Typography.Paragraph type="secondary">
-              Left as not recorded, the means of resolution follows the case’s outcome.
-            </Typography.Paragraph>
+            <Choice name="location" label={tr('case.catLocation')} values={LOCATIONS} />
+            <Choice name="relationship" label={tr('case.catRelationship')} values={RELATIONSHIPS} />
+            <Choice name="resolution" label={tr('case.catResolution')} values={RESOLUTION_MEANS} />
+            <Typography.Paragraph type="secondary">{tr('case.catResolutionNote')}</Typography.Paragraph>
             <Button type="primary" htmlType="submit" loading={vm.busy}>
-              Save the categories
+              {tr('case.catSave')}
             </Button>
           </Form>
         ) : (
           <Descriptions column={1} size="small" bordered>
-            <Descriptions.Item label="Nature of the occurrence">
-              {c.nature ? word(c.nature) : NOT_RECORDED}
+            <Descriptions.Item label={tr('case.catNature')}>
+              {c.nature ? word(c.nature) : notRecorded()}
             </Descriptions.Item>
-            <Descriptions.Item label="Prohibited grounds">
-              {c.grounds.length > 0 ? c.grounds.map(word).join(', ') : NOT_RECORDED}
+            <Descriptions.Item label={tr('case.catGrounds')}>
+              {c.grounds.length > 0 ? c.grounds.map(word).join(', ') : notRecorded()}
             </Descriptions.Item>
-            <Descriptions.Item label="Where it happened">
-              {c.location ? word(c.location) : NOT_RECORDED}
+            <Descriptions.Item label={tr('case.catLocation')}>
+              {c.location ? word(c.location) : notRecorded()}
             </Descriptions.Item>
-            <Descriptions.Item label="Relationship between the parties">
-              {c.relationship ? word(c.relationship) : NOT_RECORDED}
+            <Descriptions.Item label={tr('case.catRelationship')}>
+              {c.relationship ? word(c.relationship) : notRecorded()}
             </Descriptions.Item>
-            <Descriptions.Item label="How it was resolved">
-              {c.resolution ? word(c.resolution) : NOT_RECORDED}
+            <Descriptions.Item label={tr('case.catResolution')}>
+              {c.resolution ? word(c.resolution) : notRecorded()}
             </Descriptions.Item>
           </Descriptions>
         )}

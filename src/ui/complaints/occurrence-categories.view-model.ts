@@ -3,6 +3,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { InvestigationsApi } from '../../application/complaints/investigations-api.port';
 import { RecordOccurrenceCategories } from '../../application/complaints/record-occurrence-categories.use-case';
 import { describeError } from '../../application/shared/api-error';
+import { tr } from '../i18n/i18n';
 import type {
   CaseOccurrenceCategories,
   OccurrenceCategories,
@@ -61,7 +62,7 @@ export class OccurrenceCategoriesViewModel {
       this.busy = false;
       if (outcome.ok) {
         if (this.state) this.state = { ...this.state, categories: outcome.categories };
-        this.notice = 'Categories saved: the annual report counts them.';
+        this.notice = tr('case.catSaved');
       } else {
         this.actionError = outcome.message;
         this.fieldErrors = outcome.fields;

@@ -5,7 +5,7 @@ import { tr } from '../i18n/i18n';
 import { useViewModel } from '../shared/container-context';
 import { OccurrenceCategoriesViewModel } from './occurrence-categories.view-model';
 
-/** Each category's catalogue key (the committee's form, occurrence-categories.tsx, is in English). */
+/** Each category's catalogue key (the committee's form, occurrence-categories.tsx, uses the same words). */
 const WORD_KEYS: Record<string, string> = {
   SEXUAL: 'vSexual',
   NON_SEXUAL: 'vNonSexual',
@@ -36,8 +36,9 @@ const WORD_KEYS: Record<string, string> = {
   INVESTIGATION: 'vInvestigation',
   WITHDRAWN: 'vWithdrawn',
 };
-const word = (code: string | null) =>
-  code ? (WORD_KEYS[code] ? tr(`case.${WORD_KEYS[code]}`) : code) : tr('case.catNotRecorded');
+/** A category's words in the reader's language (a code the catalogue lacks shows as itself). */
+export const categoryWord = (code: string) => (WORD_KEYS[code] ? tr(`case.${WORD_KEYS[code]}`) : code);
+const word = (code: string | null) => (code ? categoryWord(code) : tr('case.catNotRecorded'));
 
 /**
  * CA-10 on the principal party's page of a Canadian case: how the designated recipients count this occurrence in the

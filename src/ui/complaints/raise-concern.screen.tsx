@@ -3,15 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { REGION } from './confidential-banner';
-import {
-  ComplaintField,
-  FormFiles,
-  GENDERS,
-  IncidentCard,
-  FiledForCard,
-  FormerEmployeeCard,
-  RespondentCard,
-} from './complaint-form-parts';
+import { ComplaintField, FormFiles, GENDERS, IncidentCard, FiledForCard, RespondentCard } from './complaint-form-parts';
+import { FormerEmployeeCard } from './former-employee-card';
 import { useService, useViewModel } from '../shared/container-context';
 import { SessionViewModel } from '../shell/session.view-model';
 import { LoadError, Loading } from '../shared/page-state';

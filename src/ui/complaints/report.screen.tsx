@@ -6,7 +6,8 @@ import { useViewModel } from '../shared/container-context';
 import { REGION } from './confidential-banner';
 import { WhereElseToGo } from './where-else-to-go';
 import { describeCaseEvent, ReliefForm } from './case-extras';
-import { FormerEmployeeCard, FormFiles } from './complaint-form-parts';
+import { FormFiles } from './complaint-form-parts';
+import { FormerEmployeeCard } from './former-employee-card';
 import { LoadError, Loading } from '../shared/page-state';
 import { ReportViewModel, type ReportValues } from './report.view-model';
 

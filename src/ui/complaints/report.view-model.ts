@@ -1,3 +1,4 @@
+import { formerEmployeeBody, type FormerEmployeeValues } from './former-employee-values';
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { CaseMessage } from '../../contracts/case/complaints.contract';
@@ -11,7 +12,7 @@ import { OrganisationApi } from '../../application/shared/main-reads.port';
 import { SiteInfo } from '../../application/shared/site';
 import type { CompanyProfile } from '../../contracts/main/workspace.contract';
 
-export interface ReportValues {
+export interface ReportValues extends FormerEmployeeValues {
   reporterName?: string;
   contactEmail?: string;
   password?: string;
@@ -20,9 +21,6 @@ export interface ReportValues {
   incidentDetails: string;
   incidentDate: string;
   witnesses?: string;
-  /** CA-01: a former employee's report, with the day they left. */
-  formerEmployee?: boolean;
-  formerEmployeeLeftOn?: string;
   answers?: Record<string, string>;
 }
 
@@ -110,8 +108,7 @@ export class ReportViewModel {
             .map((w) => w.trim())
             .filter(Boolean),
         },
-        formerEmployee:
-          values.formerEmployee && values.formerEmployeeLeftOn ? { leftOn: values.formerEmployeeLeftOn } : null,
+        formerEmployee: formerEmployeeBody(values),
         answers: Object.fromEntries(Object.entries(values.answers ?? {}).filter(([, v]) => v && v.trim())),
       });
       runInAction(() => {

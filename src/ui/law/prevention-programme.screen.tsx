@@ -7,6 +7,7 @@ import { POLICY_ELEMENTS, POLICY_ELEMENT_WORDS } from '../../domain/compliance/p
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { PreventionProgrammeViewModel } from './prevention-programme.view-model';
+import { CommitteeDisagreements } from './committee-disagreements';
 
 interface Values {
   elements: PolicyElement[];
@@ -112,6 +113,7 @@ export const PreventionProgrammeScreen = observer(function PreventionProgrammeSc
               Save
             </Button>
           </Form>
+          <CommitteeDisagreements />
         </>
       ) : null}
     </section>

@@ -12,6 +12,7 @@ import { MyPoliciesViewModel, PolicyReaderViewModel } from './policy-reader.view
 import { WorkspacePoliciesViewModel } from './workspace-policies.view-model';
 import { EmployerDutiesViewModel } from '../law/employer-duties.view-model';
 import { PreventionProgrammeViewModel } from '../law/prevention-programme.view-model';
+import { CommitteeDisagreementsViewModel } from '../law/committee-disagreements.view-model';
 import { LegalRulesViewModel } from './legal-rules.view-model';
 import { PoshNoticeViewModel } from '../law/posh-notice.view-model';
 import { ReturnsViewModel } from '../law/returns.view-model';
@@ -37,5 +38,6 @@ export const policiesViewModels = new ContainerModule(({ bind }) => {
   bind(ReturnsViewModel).toSelf();
   bind(EmployerDutiesViewModel).toSelf();
   bind(PreventionProgrammeViewModel).toSelf();
+  bind(CommitteeDisagreementsViewModel).toSelf();
   bind(PoshNoticeViewModel).toSelf();
 });

@@ -81,6 +81,21 @@ describe('the legal rules judged from counts', () => {
     expect(rule({ ...good(), casesWithoutCommittee: 2 }, 'IN-01').status).toBe('AT_RISK');
   });
 
+  it('IN-01: says which offices of 10 or more the workspace’s committee covers without their own, even at risk', () => {
+    const units = [
+      { name: 'Pune', people: 12, own: false, covered: true },
+      { name: 'Head office', people: 40, own: true, covered: true },
+    ];
+    const atRisk = rule({ ...good(), units, casesWithoutCommittee: 1 }, 'IN-01');
+    expect(atRisk.status).toBe('AT_RISK');
+    expect(atRisk.computed).toBe(
+      "1 open case no committee hears: refer to the Local Committee. The workspace's committee covers 1 unit of 10 or more without its own: Pune (12 people)",
+    );
+    expect(rule({ ...good(), units }, 'IN-01').computed).toBe(
+      "The workspace's committee covers 1 unit of 10 or more without its own: Pune (12 people)",
+    );
+  });
+
   it('IN-05: a missed copy clock is not met, one due within 7 days at risk, no case not applicable', () => {
     expect(
       rule({ ...good(), clocks: { IN_RESPONDENT_COPY: { running: 1, dueSoon: 0, missed: 1 } } }, 'IN-05').status,

@@ -107,6 +107,8 @@ describe('the catalogue of the app’s own words', () => {
     'src/ui/complaints/party-occurrence-categories.tsx',
     'src/ui/complaints/where-else-to-go.tsx',
     'src/ui/complaints/confidential-banner.tsx',
+    'src/ui/complaints/occurrence-categories.tsx',
+    'src/ui/complaints/former-employee-card.tsx',
   ])('leaves no English words in %s', (file) => {
     const source = readFileSync(path.resolve(import.meta.dirname, '../../..', file), 'utf8')
       // Comments say why in English; they are not shown.

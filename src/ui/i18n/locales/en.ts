@@ -170,6 +170,19 @@ export const en = {
     lateTitle: 'Filed more than 3 months after the incident',
     lateBody:
       'Your complaint is accepted. The committee will decide whether to extend the time limit, and record its reasons.',
+    formerTitle: 'If you no longer work here (CA-01)',
+    formerLeft: 'I have left this employer',
+    formerLeftOn: 'The day you left',
+    formerLeftOnHint:
+      'A former employee gives notice within 3 months of leaving, or later if trauma or ill health kept them from it.',
+    formerLeftOnMissing: 'Enter the day you left',
+    formerLate: 'Is it more than 3 months since you left?',
+    formerLateNo: 'No, it is within 3 months',
+    formerLateTrauma: 'Yes: trauma kept me from giving notice sooner',
+    formerLateHealth: 'Yes: ill health kept me from giving notice sooner',
+    formerLateReason: 'Briefly, why the notice is late',
+    formerLateReasonHint: 'The designated recipients read this; it is kept on the case.',
+    formerLateReasonMissing: 'Say briefly why the notice is late',
   },
   profile: {
     title: 'Your profile',
@@ -345,6 +358,14 @@ export const en = {
     vConciliation: 'Conciliation',
     vInvestigation: 'Investigation',
     vWithdrawn: 'Withdrawn',
+    catIntroCommittee:
+      'How this occurrence is counted in the employer’s annual report to the Labour Program (LAB1206, due 1 March). The report counts occurrences only: it names nobody.',
+    catFormLabel: 'Categories for the annual report',
+    catGroundsAsk: 'Prohibited grounds of discrimination, if known',
+    catGroundsHint: 'The Canadian Human Rights Act’s grounds; choose every one that applies.',
+    catResolutionNote: 'Left as not recorded, the means of resolution follows the case’s outcome.',
+    catSave: 'Save the categories',
+    catSaved: 'Categories saved: the annual report counts them.',
   },
   signin: {
     reportQuestion: 'Something happened at work?',

@@ -167,6 +167,19 @@ export const catalogue: Catalogue = {
     open: 'Ouvrir ma plainte',
     lateTitle: 'Déposée plus de 3 mois après l’incident',
     lateBody: 'Votre plainte est acceptée. Le comité décidera s’il prolonge le délai et consignera ses motifs.',
+    formerTitle: 'Si vous ne travaillez plus ici (CA-01)',
+    formerLeft: 'J’ai quitté cet employeur',
+    formerLeftOn: 'Le jour de votre départ',
+    formerLeftOnHint:
+      'Un ancien employé donne avis dans les 3 mois suivant son départ, ou plus tard si un traumatisme ou un problème de santé l’en a empêché.',
+    formerLeftOnMissing: 'Indiquez le jour de votre départ',
+    formerLate: 'Votre départ remonte-t-il à plus de 3 mois ?',
+    formerLateNo: 'Non, c’est dans les 3 mois',
+    formerLateTrauma: 'Oui : un traumatisme m’a empêché de donner avis plus tôt',
+    formerLateHealth: 'Oui : un problème de santé m’a empêché de donner avis plus tôt',
+    formerLateReason: 'En quelques mots, pourquoi l’avis est tardif',
+    formerLateReasonHint: 'Les destinataires désignés le lisent ; il est conservé au dossier.',
+    formerLateReasonMissing: 'Dites en quelques mots pourquoi l’avis est tardif',
   },
   profile: {
     title: 'Votre profil',
@@ -344,6 +357,15 @@ export const catalogue: Catalogue = {
     vConciliation: 'Conciliation de la plainte',
     vInvestigation: 'Enquête',
     vWithdrawn: 'Retiré',
+    catIntroCommittee:
+      'Comment cet incident est compté dans le rapport annuel de l’employeur au Programme du travail (LAB1206, à remettre le 1er mars). Le rapport ne compte que des incidents : il ne nomme personne.',
+    catFormLabel: 'Catégories pour le rapport annuel',
+    catGroundsAsk: 'Motifs de distinction illicite, s’ils sont connus',
+    catGroundsHint:
+      'Les motifs de la Loi canadienne sur les droits de la personne ; cochez tous ceux qui s’appliquent.',
+    catResolutionNote: 'Laissé non consigné, le mode de règlement suit l’issue du dossier.',
+    catSave: 'Enregistrer les catégories',
+    catSaved: 'Catégories enregistrées : le rapport annuel en tient compte.',
   },
   signin: {
     reportQuestion: 'Un incident au travail ?',

@@ -1,0 +1,12 @@
+import type {
+  CommitteeDisagreement,
+  CommitteeDisagreementBody,
+} from '../../contracts/case/committee-disagreements.contract';
+
+/** The employer's disagreements with the workplace committee (docs/law.md; CA-09, CA-12), kept 10 years. */
+export const CommitteeDisagreementsApi = Symbol('CommitteeDisagreementsApi');
+export interface CommitteeDisagreementsApi {
+  disagreements(): Promise<CommitteeDisagreement[]>;
+  record(body: CommitteeDisagreementBody): Promise<CommitteeDisagreement>;
+  remove(id: string): Promise<void>;
+}

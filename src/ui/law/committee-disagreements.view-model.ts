@@ -1,0 +1,94 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { CommitteeDisagreementsApi } from '../../application/law/committee-disagreements-api.port';
+import { DeleteCommitteeDisagreement } from '../../application/law/delete-committee-disagreement.use-case';
+import { RecordCommitteeDisagreement } from '../../application/law/record-committee-disagreement.use-case';
+import { describeError } from '../../application/shared/api-error';
+import type {
+  CommitteeDisagreement,
+  CommitteeDisagreementBody,
+} from '../../contracts/case/committee-disagreements.contract';
+
+/** The disagreements with the workplace committee on the prevention programme's page (CA-09, CA-12). */
+@injectable()
+export class CommitteeDisagreementsViewModel {
+  status: 'loading' | 'ready' | 'error' = 'loading';
+  error: string | null = null;
+  items: CommitteeDisagreement[] = [];
+  drawerOpen = false;
+  saving = false;
+  fieldErrors: Record<string, string> = {};
+  message: string | null = null;
+  actionError: string | null = null;
+
+  constructor(
+    @inject(CommitteeDisagreementsApi) private readonly api: CommitteeDisagreementsApi,
+    @inject(RecordCommitteeDisagreement) private readonly recording: RecordCommitteeDisagreement,
+    @inject(DeleteCommitteeDisagreement) private readonly deleting: DeleteCommitteeDisagreement,
+  ) {
+    makeAutoObservable<CommitteeDisagreementsViewModel, 'api' | 'recording' | 'deleting'>(
+      this,
+      { api: false, recording: false, deleting: false },
+      { autoBind: true },
+    );
+  }
+
+  async load(): Promise<void> {
+    this.status = 'loading';
+    this.error = null;
+    try {
+      const items = await this.api.disagreements();
+      runInAction(() => {
+        this.items = items;
+        this.status = 'ready';
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.status = 'error';
+        this.error = describeError(error);
+      });
+    }
+  }
+
+  open(): void {
+    this.drawerOpen = true;
+    this.fieldErrors = {};
+    this.actionError = null;
+  }
+
+  close(): void {
+    this.drawerOpen = false;
+  }
+
+  async record(body: CommitteeDisagreementBody): Promise<boolean> {
+    this.saving = true;
+    this.fieldErrors = {};
+    this.message = null;
+    this.actionError = null;
+    const outcome = await this.recording.execute(body);
+    runInAction(() => {
+      this.saving = false;
+      if (outcome.ok) {
+        this.items = [outcome.disagreement, ...this.items].sort((a, b) => b.occurredOn.localeCompare(a.occurredOn));
+        this.drawerOpen = false;
+        this.message = `Recorded: kept until ${outcome.disagreement.keptUntil}.`;
+      } else {
+        this.actionError = outcome.message;
+        this.fieldErrors = outcome.fields;
+      }
+    });
+    return outcome.ok;
+  }
+
+  async remove(id: string): Promise<void> {
+    this.message = null;
+    this.actionError = null;
+    const outcome = await this.deleting.execute(id);
+    runInAction(() => {
+      if (outcome.ok) {
+        this.items = this.items.filter((d) => d.id !== id);
+        this.message = 'Deleted: its 10 years had run.';
+      } else this.actionError = outcome.message;
+    });
+  }
+}
