@@ -9,6 +9,7 @@ import { EmptyState, LoadError, Loading } from '../shared/page-state';
 import { CommitteeSetupViewModel, type MemberDraft } from './complaints.view-models';
 import { CommitteeChanges } from './committee-changes';
 import { CommitteeChangesViewModel } from './committee-changes.view-model';
+import { DateInput } from '../shared/date-input';
 
 const ROLES: { value: MemberDraft['role']; label: string }[] = [
   { value: 'PRESIDING_OFFICER', label: 'Presiding officer' },
@@ -159,7 +160,7 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
               rules={[{ required: true, message: 'Enter the start' }]}
               {...err('termStart')}
             >
-              <Input type="date" />
+              <DateInput />
             </Form.Item>
             <Form.Item
               name="termEnd"
@@ -167,7 +168,7 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
               rules={[{ required: true, message: 'Enter the end' }]}
               {...err('termEnd')}
             >
-              <Input type="date" />
+              <DateInput />
             </Form.Item>
           </Space>
           <Form.Item label="Add a member">
