@@ -10,6 +10,7 @@ import { CommitteeSetupViewModel, type MemberDraft } from './complaints.view-mod
 import { CommitteeChanges } from './committee-changes';
 import { CommitteeChangesViewModel } from './committee-changes.view-model';
 import { DateInput } from '../shared/date-input';
+import { showDate } from '../i18n/i18n';
 
 const ROLES: { value: MemberDraft['role']; label: string }[] = [
   { value: 'PRESIDING_OFFICER', label: 'Presiding officer' },
@@ -28,7 +29,8 @@ const roleLabel = (role: string) =>
 const CommitteeCard = ({ committee, onEdit }: { committee: Committee; onEdit: () => void }) => (
   <Card title={committee.name} extra={<Button onClick={onEdit}>Change</Button>} style={{ marginBottom: 16 }}>
     <Typography.Paragraph type="secondary">
-      {committee.branchName ?? 'The whole workspace'} · term {committee.termStart} to {committee.termEnd}
+      {committee.branchName ?? 'The whole workspace'} · term {showDate(committee.termStart)} to{' '}
+      {showDate(committee.termEnd)}
     </Typography.Paragraph>
     {committee.warnings.length === 0 ? (
       <Alert

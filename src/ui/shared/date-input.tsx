@@ -1,7 +1,10 @@
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { CSSProperties } from 'react';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import type { CSSProperties, FormEvent } from 'react';
 import { dateInputFormats } from '../i18n/i18n';
+
+dayjs.extend(customParseFormat);
 
 export interface DateInputProps {
   id?: string;
@@ -28,17 +31,27 @@ const ISO = 'YYYY-MM-DD';
 export function DateInput({ value, onChange, min, max, style, ...rest }: DateInputProps) {
   const formats = dateInputFormats();
   const day = value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? dayjs(value) : null;
-  const disabledDate = (d: Dayjs) =>
-    (min !== undefined && d.format(ISO) < min) || (max !== undefined && d.format(ISO) > max);
+  const allowed = (d: Dayjs) =>
+    (min === undefined || d.format(ISO) >= min) && (max === undefined || d.format(ISO) <= max);
+  // A typed day counts as soon as it is whole and valid, as a native field's did: the picker itself would only take
+  // it on Enter or once it lost focus, after a click on "Save" had already read the old value.
+  const typed = (event: FormEvent<HTMLSpanElement>) => {
+    const text = (event.target as HTMLInputElement).value?.trim() ?? '';
+    if (text === '') return onChange?.('');
+    const parsed = dayjs(text, formats, true);
+    if (parsed.isValid() && allowed(parsed) && parsed.format(ISO) !== value) onChange?.(parsed.format(ISO));
+  };
   return (
-    <DatePicker
-      {...rest}
-      value={day?.isValid() ? day : null}
-      format={formats}
-      placeholder={formats[0]!.toLowerCase()}
-      disabledDate={min || max ? disabledDate : undefined}
-      onChange={(d: Dayjs | null) => onChange?.(d ? d.format(ISO) : '')}
-      style={{ width: 200, maxWidth: '100%', ...style }}
-    />
+    <span onInput={typed} style={{ display: 'inline-block', maxWidth: '100%' }}>
+      <DatePicker
+        {...rest}
+        value={day?.isValid() ? day : null}
+        format={formats}
+        placeholder={formats[0]!.toLowerCase()}
+        disabledDate={min || max ? (d: Dayjs) => !allowed(d) : undefined}
+        onChange={(d: Dayjs | null) => onChange?.(d ? d.format(ISO) : '')}
+        style={{ width: 200, maxWidth: '100%', ...style }}
+      />
+    </span>
   );
 }
