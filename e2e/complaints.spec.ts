@@ -3,7 +3,18 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from './support/test';
 import { PDFParse } from 'pdf-parse';
-import { acmeEmployees, api, publishWorkflow, askCommitteeChange, seatCommittee, signIn, url } from './support/app';
+import {
+  acmeEmployees,
+  api,
+  publishWorkflow,
+  askCommitteeChange,
+  seatCommittee,
+  shownDay,
+  signIn,
+  typedDay,
+  url,
+} from './support/app';
+import { localDay } from '../src/domain/shared/date-time';
 import { atPhoneWidth, expectAccessible, expectNoSidewaysScroll, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -279,6 +290,16 @@ test('an employee files a concern with evidence; the presiding officer meets, in
     /Reply received on .*, in time\./,
   );
   await expect(po.getByLabel('Statutory clocks')).toContainText(/Respondent's reply: met/);
+  // Dates as the workspace writes them (India: `29 Nov 2026`), never ISO: the case's received day in its header; the
+  // reply's day typed into a date field that shows it day first (`29/11/2026`), never the browser's mm/dd/yyyy.
+  const receivedDay = localDay(new Date(), 'Asia/Kolkata');
+  await expect(po.getByText(new RegExp(`^POSH \\w+ · received ${shownDay(receivedDay)}$`))).toBeInViewport();
+  const replyDay = po.getByLabel('Day the reply was received');
+  await expect(replyDay).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+  await replyDay.fill(receivedDay);
+  await po.getByLabel('Note (documents and witnesses named)').click();
+  await expect(replyDay).toHaveValue(typedDay(receivedDay));
+  await expectAccessible(po, 'The reply card with its date field');
   // The reload opened the case on its first tab: back to the steps, where the case closes.
   await po.getByRole('tab', { name: 'Steps' }).click();
 

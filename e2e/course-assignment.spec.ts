@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { signIn, url } from './support/app';
+import { shownDay, signIn, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll } from './support/accessibility';
 
 const EMAIL = 'employee@acme.test';
@@ -21,8 +21,8 @@ test('an admin assigns the demo course to an employee with a due date; the emplo
 }) => {
   test.slow();
   const due = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
-  const [y, m, d] = due.split('-').map(Number);
-  const dueShown = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { timeZone: 'UTC' });
+  // Written in the workspace's order (India: `29 Dec 2026`), never the browser's US month-first one.
+  const dueShown = shownDay(due);
 
   await signIn(page, 'acme', 'admin@acme.test');
   await page.getByRole('navigation', { name: 'Main' }).getByText('Courses').click();
@@ -77,12 +77,11 @@ test('an admin assigns the demo course to an employee with a due date; the emplo
   await row.getByRole('button', { name: /Change due date/ }).click();
   const dialog = page.getByRole('dialog', { name: /Due date for/ });
   const later = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-  const [ly, lm, ld] = later.split('-').map(Number);
   await dialog.getByLabel('New due date (empty: no due date)').fill(later);
   await dialog.getByLabel('New due date (empty: no due date)').press('Enter');
   await dialog.getByRole('button', { name: 'Save due date' }).click();
   await expect(dialog).toBeHidden();
-  await expect(row).toContainText(new Date(Date.UTC(ly, lm - 1, ld)).toLocaleDateString('en-US', { timeZone: 'UTC' }));
+  await expect(row).toContainText(shownDay(later));
 
   // On a phone.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -93,9 +93,14 @@ test('an employee takes the demo course in Hindi on a phone, fails the quiz once
   await page.getByRole('button', { name: 'Mark lesson done' }).click();
   await expect(page.getByRole('alert')).toContainText('Watch the video');
 
-  // The transcript serves those who cannot watch: read, it counts as watched.
+  // The transcript serves those who cannot watch: read, it counts as watched. The way on is in sight under the
+  // video, not folded inside the transcript.
+  const readIt = page.getByRole('button', { name: 'I have read the transcript' });
+  await readIt.scrollIntoViewIfNeeded();
+  await expect(readIt).toBeInViewport();
+  await expect(page.getByText('Cannot watch it? Open the transcript above, read it, then confirm.')).toBeInViewport();
   await page.getByText('Transcript', { exact: true }).click();
-  await page.getByRole('button', { name: 'I have read the transcript' }).click();
+  await readIt.click();
   await expect(page.getByText('Watched', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Mark lesson done' }).click();
   await expect(page.getByRole('heading', { name: 'Quiz: अपनी समझ जाँचें' })).toBeVisible();

@@ -61,9 +61,9 @@ test.describe('own policies', () => {
     await review.getByLabel('Next review by').press('Enter');
     await expect(review).toBeHidden();
     await expect(details.getByRole('list', { name: 'Reviews' })).toContainText(
-      'reviewed, no change to version 1 (Read again with HR); next review by 2028-06-30',
+      'reviewed, no change to version 1 (Read again with HR); next review by 30 Jun 2028',
     );
-    await expect(details.getByText('Version 1 · owner Acme HR · review by 2028-06-30')).toBeVisible();
+    await expect(details.getByText('Version 1 · owner Acme HR · review by 30 Jun 2028')).toBeVisible();
     await details.getByRole('button', { name: 'Close' }).click();
     await expect(details).toBeHidden();
 

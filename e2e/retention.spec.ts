@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './support/test';
-import { acmeEmployees, api, publishWorkflow, signIn, url } from './support/app';
+import { acmeEmployees, api, publishWorkflow, shownDay, signIn, url } from './support/app';
 import { atPhoneWidth, expectAccessible, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -84,7 +84,7 @@ test('the admin sets retention periods; the presiding officer sees when a closed
   await po.goto(url('acme', `/complaints/${filed.complaintId}`));
   await expect(po.getByRole('heading', { level: 1, name: `Case ${filed.caseNumber}` })).toBeVisible();
   const retention = po.getByRole('region', { name: 'Retention' });
-  await expect(retention).toContainText(`Purged on ${day(91)} unless held.`);
+  await expect(retention).toContainText(`Purged on ${shownDay(day(91))} unless held.`);
   await expect(retention).toContainText('appealed (POSH Act s.18, IN-10)');
   await expectAccessible(po, 'Case page with retention');
   await atPhoneWidth(po, 'Case page with retention');
@@ -100,7 +100,7 @@ test('the admin sets retention periods; the presiding officer sees when a closed
   await postpone.getByLabel('Postpone to').fill(day(120));
   await postpone.getByRole('button', { name: 'Postpone' }).click();
   await expect(postpone).toBeHidden();
-  await expect(retention).toContainText(`Purged on ${day(120)} unless held.`);
+  await expect(retention).toContainText(`Purged on ${shownDay(day(120))} unless held.`);
   await expect(retention).toContainText('“An appeal is pending before the appellate authority”');
 
   // The legal hold: the case is kept, with the reason.

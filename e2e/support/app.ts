@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { formatDate } from '../../src/domain/shared/date-time';
 
 export const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const PASSWORD = 'Demo-passphrase-2026';
@@ -281,4 +282,18 @@ export async function publishWorkflow(
   await prepare?.({ workflowId, workflowVersionId });
   await api(admin, 'POST', '/case-api/api/admin/workflow/publish', { workflowId, workflowVersionId });
   return { workflowId, workflowVersionId };
+}
+
+/**
+ * A calendar day (`YYYY-MM-DD`) as the app writes it in an Indian workspace: `29 Nov 2026` (day, short month, year;
+ * src/domain/shared/date-time.ts), never the US month-first order.
+ */
+export function shownDay(iso: string): string {
+  return formatDate(iso, { zone: 'UTC', locale: 'en-IN' });
+}
+
+/** A calendar day (`YYYY-MM-DD`) as an Indian workspace's date field shows it once typed: `29/11/2026`. */
+export function typedDay(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
 }

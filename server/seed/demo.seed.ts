@@ -3,6 +3,8 @@ import type { PasswordHasher } from '../platform/passwords';
 import { seedLearning } from './learning.seed';
 import { seedCase, seedOldSchemaWorkflow } from './case.seed';
 import { seedUserManual } from './manual.seed';
+import { seedPolicies } from './policies.seed';
+import type { DirectFileUrls } from '../platform/signed-files';
 
 export const DEMO_PASSWORD = 'Demo-passphrase-2026';
 
@@ -73,9 +75,10 @@ export async function seedDemo(
   /**
    * `learning: false` leaves the course and the user manual out (a migration test seeds an older schema and writes its
    * own); `caseStory: false` writes a draft workflow with 0004's tables instead of the complaint story, which needs
-   * today's schema.
+   * today's schema. `files`: the file store the server serves from; with it, the demo's policies are published with
+   * their PDFs (first start, server/seed/demo-seed.cli.ts); without it (the tests' seeded template) there are none.
    */
-  options: { learning?: boolean; caseStory?: boolean } = {},
+  options: { learning?: boolean; caseStory?: boolean; files?: DirectFileUrls } = {},
 ): Promise<boolean> {
   const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM workspaces');
   if (n > 0) return false;
@@ -201,6 +204,7 @@ export async function seedDemo(
 
   if (options.learning !== false) await seedLearning(db, acme);
   if (options.learning !== false) await seedUserManual(db);
+  if (options.files) await seedPolicies(db, options.files);
   if (options.caseStory === false) await seedOldSchemaWorkflow(db, acme);
   else await seedCase(db, acme, globex);
   return true;

@@ -1,6 +1,7 @@
 import { checkPassword, describePasswordProblem } from '../../src/domain/auth/password-policy';
 import type { Database } from '../platform/db/database';
 import type { PasswordHasher } from '../platform/passwords';
+import type { DirectFileUrls } from '../platform/signed-files';
 import { seedDemo } from './demo.seed';
 
 /**
@@ -49,6 +50,8 @@ export async function prepareDatabase(
     seed: boolean;
     mainHost: string;
     socialSignIn?: readonly ('google' | 'microsoft')[];
+    /** The file store the demo's policy documents go to (none: the demo has no policies). */
+    files?: DirectFileUrls;
   },
 ): Promise<{ seeded: boolean }> {
   if (settings.production) {
@@ -56,7 +59,11 @@ export async function prepareDatabase(
     if (found.length > 0) throw new DemoAccountsInProduction(found);
     return { seeded: false };
   }
-  return { seeded: settings.seed ? await seedDemo(db, passwords, settings.mainHost, settings.socialSignIn) : false };
+  return {
+    seeded: settings.seed
+      ? await seedDemo(db, passwords, settings.mainHost, settings.socialSignIn, { files: settings.files })
+      : false,
+  };
 }
 
 /**

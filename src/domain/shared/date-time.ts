@@ -125,6 +125,17 @@ export function formatTimeRange(start: Date | string, end: Date | string, settin
   return `${formatDateTime(from, settings)} to ${sameDay ? time(to, settings) : formatDateTime(to, settings)}`;
 }
 
+/**
+ * How a person types a day into a date field in a workspace of `country` (dayjs tokens; the first is the one shown):
+ * India writes day, month, year (`29/11/2026`), never the US month-first order; Canada's numeric dates are ISO
+ * (`2026-11-29`), the one order its English and French readers share. ISO is accepted everywhere, as pasted.
+ */
+export function typedDateFormats(country: string | null | undefined): string[] {
+  return (country ?? '').toUpperCase().startsWith('CA')
+    ? ['YYYY-MM-DD']
+    : ['DD/MM/YYYY', 'D/M/YYYY', 'DD-MM-YYYY', 'YYYY-MM-DD'];
+}
+
 /** The calendar day an instant falls on in `zone`: the day a statutory clock counts from or to. */
 export function localDay(value: Date | string, zone: string): IsoDate {
   // en-CA writes a day as YYYY-MM-DD.

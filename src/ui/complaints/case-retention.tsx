@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import type { RetentionState } from '../../contracts/case/retention.contract';
 import { useViewModel } from '../shared/container-context';
 import { CaseRetentionViewModel } from './retention.view-models';
+import { DateInput } from '../shared/date-input';
+import { showDate } from '../i18n/i18n';
 
 const WHY: Record<NonNullable<RetentionState['heldBy']>, string> = {
   PERIOD: 'the retention period the workspace set for this outcome',
@@ -15,10 +17,10 @@ const WHY: Record<NonNullable<RetentionState['heldBy']>, string> = {
 function describe(s: RetentionState): string {
   if (s.status === 'OPEN')
     return 'Kept while the case is open. Once it is closed, it is purged under the workspace’s retention periods.';
-  if (s.status === 'PURGED') return `Purged on ${s.purged?.purgedOn}.`;
+  if (s.status === 'PURGED') return `Purged on ${s.purged ? showDate(s.purged.purgedOn) : ''}.`;
   if (s.keptBecause === 'LEGAL_HOLD') return 'On legal hold: this case will not be purged until the hold is lifted.';
   if (s.keptBecause === 'NO_PERIOD') return 'Kept: the workspace purges no case closed with this outcome.';
-  return `Purged on ${s.purgeOn} unless held.`;
+  return `Purged on ${s.purgeOn ? showDate(s.purgeOn) : ''} unless held.`;
 }
 
 /**
@@ -60,13 +62,13 @@ export const CaseRetention = observer(function CaseRetention({ complaintId }: { 
           <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
             The date is set by {WHY[s.heldBy]}
             {s.postponement && s.heldBy === 'POSTPONED' ? `: “${s.postponement.reason}”` : ''}.
-            {s.warnedOn ? ` The committee was warned on ${s.warnedOn}.` : ''}
+            {s.warnedOn ? ` The committee was warned on ${showDate(s.warnedOn)}.` : ''}
           </Typography.Paragraph>
         ) : null}
         {s.legalHold ? (
           <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
-            Hold placed{s.legalHold.placedBy ? ` by ${s.legalHold.placedBy}` : ''} on{' '}
-            {new Date(s.legalHold.placedAt).toLocaleDateString()}: “{s.legalHold.reason}”
+            Hold placed{s.legalHold.placedBy ? ` by ${s.legalHold.placedBy}` : ''} on {showDate(s.legalHold.placedAt)}:
+            “{s.legalHold.reason}”
           </Typography.Paragraph>
         ) : null}
         {vm.notice ? <Alert type="success" showIcon style={{ margin: '8px 0' }} message={vm.notice} /> : null}
@@ -150,7 +152,8 @@ export const CaseRetention = observer(function CaseRetention({ complaintId }: { 
           }}
         >
           <Typography.Paragraph type="secondary">
-            A later day than {s.purgeOn}, at most 365 days from today. The committee is warned again before the new day.
+            A later day than {s.purgeOn ? showDate(s.purgeOn) : 'the purge day'}, at most 365 days from today. The
+            committee is warned again before the new day.
           </Typography.Paragraph>
           {vm.actionError && Object.keys(vm.fieldErrors).length === 0 ? (
             <Alert type="error" showIcon style={{ marginBottom: 12 }} message={vm.actionError} />
@@ -161,7 +164,7 @@ export const CaseRetention = observer(function CaseRetention({ complaintId }: { 
             rules={[{ required: true, message: 'Choose the day' }]}
             {...err('until')}
           >
-            <Input type="date" />
+            <DateInput />
           </Form.Item>
           <Form.Item
             name="reason"

@@ -9,6 +9,8 @@ import { EmptyState, LoadError, Loading } from '../shared/page-state';
 import { CommitteeSetupViewModel, type MemberDraft } from './complaints.view-models';
 import { CommitteeChanges } from './committee-changes';
 import { CommitteeChangesViewModel } from './committee-changes.view-model';
+import { DateInput } from '../shared/date-input';
+import { showDate } from '../i18n/i18n';
 
 const ROLES: { value: MemberDraft['role']; label: string }[] = [
   { value: 'PRESIDING_OFFICER', label: 'Presiding officer' },
@@ -27,7 +29,8 @@ const roleLabel = (role: string) =>
 const CommitteeCard = ({ committee, onEdit }: { committee: Committee; onEdit: () => void }) => (
   <Card title={committee.name} extra={<Button onClick={onEdit}>Change</Button>} style={{ marginBottom: 16 }}>
     <Typography.Paragraph type="secondary">
-      {committee.branchName ?? 'The whole workspace'} · term {committee.termStart} to {committee.termEnd}
+      {committee.branchName ?? 'The whole workspace'} · term {showDate(committee.termStart)} to{' '}
+      {showDate(committee.termEnd)}
     </Typography.Paragraph>
     {committee.warnings.length === 0 ? (
       <Alert
@@ -159,7 +162,7 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
               rules={[{ required: true, message: 'Enter the start' }]}
               {...err('termStart')}
             >
-              <Input type="date" />
+              <DateInput />
             </Form.Item>
             <Form.Item
               name="termEnd"
@@ -167,7 +170,7 @@ export const CommitteesScreen = observer(function CommitteesScreen() {
               rules={[{ required: true, message: 'Enter the end' }]}
               {...err('termEnd')}
             >
-              <Input type="date" />
+              <DateInput />
             </Form.Item>
           </Space>
           <Form.Item label="Add a member">

@@ -356,7 +356,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
             ) : null}
           </Space>
           <Typography.Paragraph type="secondary">
-            {d.workflowName} · received {d.receivedOn}
+            {d.workflowName} · received {clockDay(d.receivedOn, vm.dateTime)}
             {d.outcome ? ` · outcome: ${OUTCOMES.find((o) => o.value === d.outcome)?.label}` : ''}
           </Typography.Paragraph>
           {vm.notice ? <Alert type="success" showIcon message={vm.notice} style={{ marginBottom: 12 }} /> : null}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { FormAttribute, FormComponent } from '../../contracts/case/builder-schemas';
 import { REGION } from './confidential-banner';
 import { CAPACITY_WORDS, FILED_FOR_CAPACITIES } from '../../domain/complaints/filing';
+import { DateInput } from '../shared/date-input';
 
 export const GENDERS = [
   { value: 'WOMAN', label: 'Woman' },
@@ -158,7 +159,7 @@ export function IncidentCard({
       <ComplaintField
         name="incidentDate"
         label="When it happened (the last time, if more than once)"
-        input={<Input type="date" />}
+        input={<DateInput />}
         required
         errors={errors}
       />

@@ -1,4 +1,5 @@
 import { Card, Checkbox, Form, Input, Radio, Space } from 'antd';
+import { DateInput } from '../shared/date-input';
 import { tr } from '../i18n/i18n';
 
 /** The server's error for a field, under the field. */
@@ -28,7 +29,7 @@ export function FormerEmployeeCard({ errors }: { errors: Record<string, string> 
             rules={[{ required: true, message: tr('concern.formerLeftOnMissing') }]}
             {...shown(errors, 'formerEmployee.leftOn')}
           >
-            <Input type="date" style={{ maxWidth: 220 }} />
+            <DateInput style={{ maxWidth: 220 }} />
           </Form.Item>
           <Form.Item name="formerEmployeeLate" label={tr('concern.formerLate')} initialValue="">
             <Radio.Group aria-label={tr('concern.formerLate')}>

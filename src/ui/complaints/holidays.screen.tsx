@@ -1,10 +1,12 @@
-import { Alert, Breadcrumb, Button, Card, Form, Input, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Breadcrumb, Button, Card, Form, Space, Switch, Table, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { HolidaysViewModel, type HolidayRow } from './holidays.view-model';
+import { DateInput } from '../shared/date-input';
+import { appLocale } from '../i18n/i18n';
 
 const JURISDICTION = { IN_POSH: 'India (POSH Act)', CA_FEDERAL: 'Canada (federal)' } as const;
 
@@ -84,7 +86,7 @@ export const HolidaysScreen = observer(function HolidaysScreen() {
                 validateStatus={vm.fieldErrors.extraHolidays ? 'error' : undefined}
                 help={vm.fieldErrors.extraHolidays}
               >
-                <Input id="holiday-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+                <DateInput id="holiday-date" value={date} onChange={setDate} />
               </Form.Item>
               <Form.Item>
                 <Button type="primary" htmlType="submit" loading={vm.saving}>
@@ -105,12 +107,14 @@ export const HolidaysScreen = observer(function HolidaysScreen() {
               {
                 title: 'Date',
                 dataIndex: 'date',
+                // A calendar day: written in the workspace's order (`Tue, 1 Dec 2026`), never shifted by a zone.
                 render: (d: string) =>
-                  new Date(`${d}T00:00:00`).toLocaleDateString(undefined, {
+                  new Date(`${d}T12:00:00Z`).toLocaleDateString(appLocale(), {
                     weekday: 'short',
                     year: 'numeric',
-                    month: 'long',
+                    month: 'short',
                     day: 'numeric',
+                    timeZone: 'UTC',
                   }),
               },
               {

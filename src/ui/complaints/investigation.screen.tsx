@@ -23,6 +23,8 @@ import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { ConfidentialBanner, REGION } from './confidential-banner';
 import { InvestigationViewModel } from './investigation.view-model';
+import { DateInput } from '../shared/date-input';
+import { showDate } from '../i18n/i18n';
 
 const ROLE_WORDS: Record<Investigation['role'], string> = {
   COMMITTEE: 'You sit on the committee of this case',
@@ -131,15 +133,15 @@ const Choice = observer(function Choice({ vm, inv }: { vm: InvestigationViewMode
           {appointed ? (
             <Descriptions.Item label="How">
               {inv.appointedBy === 'ROSTER' ? 'The roster’s next, after 60 days' : 'Both parties agreed'} on{' '}
-              {inv.appointedOn}
+              {inv.appointedOn ? showDate(inv.appointedOn) : ''}
             </Descriptions.Item>
           ) : (
             <>
               <Descriptions.Item label="Complainant">
-                {inv.complainantAgreedOn ? `Agreed on ${inv.complainantAgreedOn}` : 'Not yet agreed'}
+                {inv.complainantAgreedOn ? `Agreed on ${showDate(inv.complainantAgreedOn)}` : 'Not yet agreed'}
               </Descriptions.Item>
               <Descriptions.Item label="Respondent">
-                {inv.respondentAgreedOn ? `Agreed on ${inv.respondentAgreedOn}` : 'Not yet agreed'}
+                {inv.respondentAgreedOn ? `Agreed on ${showDate(inv.respondentAgreedOn)}` : 'Not yet agreed'}
               </Descriptions.Item>
               <Descriptions.Item label="Roster from">{inv.rosterFrom}</Descriptions.Item>
             </>
@@ -241,12 +243,11 @@ function RecommendationRow({ vm, r }: { vm: InvestigationViewModel; r: Recommend
       <Checkbox checked={chosen} onChange={(e) => setChosen(e.target.checked)}>
         Chosen
       </Checkbox>
-      <Input
-        type="date"
+      <DateInput
         aria-label={`Implemented on (recommendation ${r.position})`}
         value={implementedOn}
         disabled={!chosen}
-        onChange={(e) => setImplementedOn(e.target.value)}
+        onChange={setImplementedOn}
         style={{ width: 170 }}
       />
       <Button size="small" onClick={() => void vm.recordRecommendation(r.position, chosen, implementedOn || null)}>
@@ -290,7 +291,9 @@ const Report = observer(function Report({ vm, inv }: { vm: InvestigationViewMode
                 <RecommendationRow vm={vm} r={r} />
               ) : r.chosen ? (
                 <Tag color={r.implementedOn ? 'green' : 'gold'}>
-                  {r.implementedOn ? `Implemented ${r.implementedOn}` : `Chosen ${r.chosenOn}: to implement`}
+                  {r.implementedOn
+                    ? `Implemented ${showDate(r.implementedOn)}`
+                    : `Chosen ${r.chosenOn ? showDate(r.chosenOn) : ''}: to implement`}
                 </Tag>
               ) : (
                 <Tag>Not chosen</Tag>

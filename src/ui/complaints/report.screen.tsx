@@ -10,6 +10,8 @@ import { FormFiles } from './complaint-form-parts';
 import { FormerEmployeeCard } from './former-employee-card';
 import { LoadError, Loading } from '../shared/page-state';
 import { ReportViewModel, type ReportValues } from './report.view-model';
+import { DateInput } from '../shared/date-input';
+import { showDate } from '../i18n/i18n';
 
 /** Where the server names a field, the form shows it under the field. */
 const SERVER_FIELD: Record<string, string> = {
@@ -182,7 +184,7 @@ const ReportForm = observer(function ReportForm({ vm }: { vm: ReportViewModel })
           true,
           'In your own words: what was said or done, where, and how often.',
         )}
-        {item('incidentDate', 'When it happened (the last time, if more than once)', <Input type="date" />, true)}
+        {item('incidentDate', 'When it happened (the last time, if more than once)', <DateInput />, true)}
         {item('witnesses', 'Witnesses', <Input.TextArea rows={2} />, false, 'One per line.')}
         {vm.customFields.map((a) => (
           <Form.Item
@@ -294,7 +296,7 @@ const CaseView = observer(function CaseView({ vm }: { vm: ReportViewModel }) {
       {vm.form?.compliance === 'IN_POSH' ? <WhereElseToGo /> : null}
       <Space wrap>
         <Tag color={c.status === 'OPEN' ? 'blue' : 'default'}>{c.status === 'OPEN' ? 'Open' : 'Closed'}</Tag>
-        <Typography.Text>Received on {new Date(`${c.receivedOn}T00:00:00`).toLocaleDateString()}</Typography.Text>
+        <Typography.Text>Received on {showDate(c.receivedOn)}</Typography.Text>
       </Space>
       {c.outcomeSummary ? (
         <Alert type="info" showIcon message="The committee's decision" description={c.outcomeSummary} />

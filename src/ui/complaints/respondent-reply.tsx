@@ -2,6 +2,7 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import type { ComplaintDetail } from '../../contracts/case/complaints.contract';
+import { DateInput } from '../shared/date-input';
 import { clockDay } from './clock-chip';
 import type { ComplaintCaseViewModel } from './complaints.view-models';
 
@@ -45,13 +46,7 @@ export const RespondentReply = observer(function RespondentReply({
               validateStatus={error?.fields?.receivedOn ? 'error' : undefined}
               help={error?.fields?.receivedOn}
             >
-              <Input
-                id="respondent-reply-day"
-                type="date"
-                value={receivedOn}
-                onChange={(e) => setReceivedOn(e.target.value)}
-                style={{ maxWidth: 220 }}
-              />
+              <DateInput id="respondent-reply-day" value={receivedOn} onChange={setReceivedOn} />
             </Form.Item>
             <Form.Item label="Note (documents and witnesses named)" htmlFor="respondent-reply-note">
               <Input.TextArea

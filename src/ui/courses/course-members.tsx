@@ -22,6 +22,7 @@ import { tableStates } from '../shared/table-states';
 import { MEMBER_PAGE_SIZE, type CourseViewModel } from './course.view-model';
 import { useViewModel } from '../shared/container-context';
 import { RemindLearnersViewModel } from './remind-learners.view-model';
+import { showDate } from '../i18n/i18n';
 
 type Row = CourseMember & { key: string; name: string };
 
@@ -32,8 +33,7 @@ const STATUS_COLORS: Partial<Record<LearnerStatus, string>> = {
   EXPIRED: 'volcano',
 };
 
-const day = (iso: string | null) =>
-  iso ? dayjs(iso).toDate().toLocaleDateString(undefined, { timeZone: 'UTC' }) : '—';
+const day = (iso: string | null) => (iso ? showDate(iso.slice(0, 10)) : '—');
 
 function saveFile(name: string, content: Blob): void {
   const href = URL.createObjectURL(content);

@@ -3,7 +3,7 @@ import { observable, runInAction } from 'mobx';
 import { initReactI18next } from 'react-i18next';
 import type { CourseLanguage } from '../../domain/courses/course';
 import { LANGUAGE_TAGS, languageOfTag, localeFor } from '../../domain/shared/app-language';
-import { formatDate, formatDateTime } from '../../domain/shared/date-time';
+import { formatDate, formatDateTime, typedDateFormats } from '../../domain/shared/date-time';
 import { en, type Catalogue } from './locales/en';
 
 /**
@@ -136,6 +136,11 @@ export function appLanguage(): CourseLanguage {
 /** The workspace's country decides the order of dates and numbers (Canada for a Canadian workspace). */
 export function setCountry(value: 'IN' | 'CA'): void {
   country = value;
+}
+
+/** How a day is typed into a date field in this workspace's country (`DD/MM/YYYY` in India), the shown one first. */
+export function dateInputFormats(): string[] {
+  return typedDateFormats(country);
 }
 
 /** The Intl locale of the reader now (`hi-IN`, `fr-CA`). */

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Drawer, Form, Input, Popconfirm, Table, Typography } from 'antd';
+import { DateInput } from '../shared/date-input';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import type {
@@ -138,7 +139,7 @@ export const CommitteeDisagreements = observer(function CommitteeDisagreements()
             rules={[{ required: true, message: 'Enter the day it arose' }]}
             {...err('occurredOn')}
           >
-            <Input id="disagreement-day" type="date" style={{ width: 200 }} />
+            <DateInput id="disagreement-day" style={{ width: 200 }} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={vm.saving}>
             Record

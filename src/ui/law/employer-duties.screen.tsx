@@ -21,6 +21,7 @@ import type { AwarenessEvent, AwarenessKind } from '../../contracts/case/law.con
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { EmployerDutiesViewModel } from './employer-duties.view-model';
+import { DateInput } from '../shared/date-input';
 
 export const KIND_WORDS: Record<AwarenessKind, string> = {
   WORKSHOP: 'Workshop',
@@ -180,7 +181,7 @@ export const EmployerDutiesScreen = observer(function EmployerDutiesScreen() {
             rules={[{ required: true, message: 'Give the day' }]}
             {...err('heldOn')}
           >
-            <Input type="date" />
+            <DateInput />
           </Form.Item>
           <Form.Item
             name="audience"

@@ -1,4 +1,4 @@
-import { Alert, Breadcrumb, Button, Card, Checkbox, Descriptions, Form, Input, Space, Typography } from 'antd';
+import { Alert, Breadcrumb, Button, Card, Checkbox, Descriptions, Form, Space, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { PreventionProgrammeViewModel } from './prevention-programme.view-model';
 import { CommitteeDisagreements } from './committee-disagreements';
+import { DateInput } from '../shared/date-input';
 
 interface Values {
   elements: PolicyElement[];
@@ -95,7 +96,7 @@ export const PreventionProgrammeScreen = observer(function PreventionProgrammeSc
                 htmlFor="policy-reviewed-on"
                 {...err('policyReviewedOn')}
               >
-                <Input id="policy-reviewed-on" type="date" style={{ width: 200 }} />
+                <DateInput id="policy-reviewed-on" />
               </Form.Item>
               <Form.Item
                 name="assessmentReviewedOn"
@@ -103,7 +104,7 @@ export const PreventionProgrammeScreen = observer(function PreventionProgrammeSc
                 htmlFor="assessment-reviewed-on"
                 {...err('assessmentReviewedOn')}
               >
-                <Input id="assessment-reviewed-on" type="date" style={{ width: 200 }} />
+                <DateInput id="assessment-reviewed-on" />
               </Form.Item>
             </Space>
             <Typography.Paragraph type="secondary">

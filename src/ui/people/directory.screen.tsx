@@ -38,6 +38,8 @@ import { plural } from '../shared/plural';
 import { tableStates } from '../shared/table-states';
 import { ChoiceOrText } from '../shared/choice-or-text';
 import { labelled, PHONE_CARDS } from '../shared/phone-cards';
+import { DateInput } from '../shared/date-input';
+import { appLocale, showDate } from '../i18n/i18n';
 
 const STATUS_COLOURS = { ACTIVE: 'green', INVITED: 'blue', INACTIVE: 'default' } as const;
 
@@ -368,9 +370,8 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
 });
 
 const timeOf = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' });
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+  new Date(iso).toLocaleString(appLocale(), { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' });
+const dateOf = (iso: string) => showDate(iso);
 
 /** Status, for invited people where their invitation stands, and for sign-ups whether they confirmed their email. */
 function StatusCell({ label, user }: { label: string; user: DirectoryUser }) {
@@ -497,7 +498,7 @@ const PersonDrawer = observer(function PersonDrawer(props: {
               <Input type="tel" autoComplete="off" />
             </Form.Item>
             <Form.Item label="Date of joining" name="dateOfJoining" {...fieldError('dateOfJoining')}>
-              <Input type="date" />
+              <DateInput />
             </Form.Item>
             <Form.Item label="Business unit" name="branchId" {...fieldError('branchId')}>
               <ChoiceOrText

@@ -7,6 +7,7 @@ import { useViewModel } from '../shared/container-context';
 import { EmptyState } from '../shared/page-state';
 import { PlatformUsersViewModel, type CourseRow } from './users.view-model';
 import { WorkspacePicker } from './workspace-picker';
+import { showDate } from '../i18n/i18n';
 
 const STATUS_OPTIONS = [
   { value: 'ACTIVE', label: 'Active' },
@@ -97,7 +98,7 @@ export const PlatformUsersScreen = observer(function PlatformUsersScreen() {
                   items={vm.record.policies.map((p) => ({
                     key: p.policyId,
                     label: p.title,
-                    children: p.acceptedAt ? `${p.status}, ${new Date(p.acceptedAt).toLocaleDateString()}` : p.status,
+                    children: p.acceptedAt ? `${p.status}, ${showDate(p.acceptedAt)}` : p.status,
                   }))}
                 />
               )}

@@ -20,6 +20,8 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { WorkspaceDetailsViewModel } from './workspace-details.view-model';
+import { DateInput } from '../shared/date-input';
+import { showDate } from '../i18n/i18n';
 
 /** One workspace: figures, module switches, user limit, contract end, address, and deletion. */
 export const WorkspaceDetailsScreen = observer(function WorkspaceDetailsScreen() {
@@ -80,7 +82,7 @@ export const WorkspaceDetailsScreen = observer(function WorkspaceDetailsScreen()
           <Descriptions.Item label="Invited, not yet joined">{w.invitedCount}</Descriptions.Item>
           <Descriptions.Item label="Contract">{vm.contract}</Descriptions.Item>
           <Descriptions.Item label="Headquarters">{w.headquarterName ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="Created">{new Date(w.createdAt).toLocaleDateString()}</Descriptions.Item>
+          <Descriptions.Item label="Created">{showDate(w.createdAt)}</Descriptions.Item>
         </Descriptions>
       </Card>
 
@@ -221,7 +223,7 @@ const ContractCard = observer(function ContractCard({ vm }: { vm: WorkspaceDetai
           validateStatus={vm.fieldErrors.contractExpiresOn ? 'error' : undefined}
           help={vm.fieldErrors.contractExpiresOn}
         >
-          <Input id="contract-end" type="date" value={value} onChange={(e) => setValue(e.target.value)} />
+          <DateInput id="contract-end" value={value} onChange={setValue} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={vm.busy === 'expiry'}>

@@ -8,6 +8,8 @@ import { useViewModel } from '../shared/container-context';
 import { LoadError } from '../shared/page-state';
 import { WorkspaceListViewModel } from './workspace-list.view-model';
 import { tableStates } from '../shared/table-states';
+import { DateInput } from '../shared/date-input';
+import { showDate } from '../i18n/i18n';
 
 /** The platform admin's workspaces: search, page through, open one, or create a new one. */
 export const WorkspaceListScreen = observer(function WorkspaceListScreen() {
@@ -74,7 +76,7 @@ export const WorkspaceListScreen = observer(function WorkspaceListScreen() {
             { title: 'Address', dataIndex: 'workspaceUrl' },
             { title: 'Users', dataIndex: 'users' },
             { title: 'Contract', dataIndex: 'contract' },
-            { title: 'Created', dataIndex: 'createdAt', render: (at: string) => new Date(at).toLocaleDateString() },
+            { title: 'Created', dataIndex: 'createdAt', render: (at: string) => showDate(at) },
           ]}
         />
       )}
@@ -157,7 +159,7 @@ export const WorkspaceListScreen = observer(function WorkspaceListScreen() {
             extra="The contract's last day; leave empty for an open-ended contract"
             {...fieldProps('contractExpiresOn')}
           >
-            <Input type="date" />
+            <DateInput />
           </Form.Item>
         </Form>
       </Drawer>

@@ -8,6 +8,7 @@ import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
 import { KIND_LABELS } from './compliance-kinds';
 import { ComplianceStatusViewModel, STATE_LABELS } from './compliance-status.view-model';
+import { showDate } from '../i18n/i18n';
 
 function Evidence({ obligation }: { obligation: Obligation }) {
   if (obligation.training && obligation.training.courses.length > 0) {
@@ -152,9 +153,7 @@ export const ComplianceStatusScreen = observer(function ComplianceStatusScreen()
                             <dt>What is missing</dt>
                             <dd style={{ margin: 0 }}>{o.missing ?? 'Nothing'}</dd>
                             <dt>Falls due</dt>
-                            <dd style={{ margin: 0 }}>
-                              {o.dueOn ? new Date(`${o.dueOn}T00:00:00`).toLocaleDateString() : 'No date'}
-                            </dd>
+                            <dd style={{ margin: 0 }}>{o.dueOn ? showDate(o.dueOn) : 'No date'}</dd>
                           </dl>
                         </Card>
                       </li>

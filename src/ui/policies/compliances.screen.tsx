@@ -7,6 +7,7 @@ import { LoadError } from '../shared/page-state';
 import { tableStates } from '../shared/table-states';
 import { KIND_LABELS } from './compliance-kinds';
 import { CompliancesViewModel } from './compliances.view-model';
+import { showDate } from '../i18n/i18n';
 
 interface ComplianceValues {
   title: string;
@@ -188,7 +189,7 @@ export const CompliancesScreen = observer(function CompliancesScreen() {
               title: 'Added',
               dataIndex: 'createdAt',
               key: 'added',
-              render: (at: string) => new Date(at).toLocaleDateString(),
+              render: (at: string) => showDate(at),
               responsive: ['sm'],
             },
             {

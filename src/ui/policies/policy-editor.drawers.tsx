@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { PolicyLanguage } from '../../contracts/learning/catalogue.contract';
 import { LANGUAGE_LABELS } from '../../domain/courses/course';
 import type { CataloguePoliciesViewModel } from './catalogue-policies.view-model';
+import { showDate } from '../i18n/i18n';
 
 const LANGUAGES: PolicyLanguage[] = ['ENGLISH', 'HINDI', 'KANNADA', 'TELUGU', 'TAMIL', 'MARATHI'];
 
@@ -90,7 +91,8 @@ export const PolicyEditorDrawers = observer(function PolicyEditorDrawers({
         {selected ? (
           <Space orientation="vertical" style={{ width: '100%' }} size="large">
             <Typography.Text>
-              Version {selected.currentVersion} · owner {selected.ownerName} · review by {selected.reviewDueOn}
+              Version {selected.currentVersion} · owner {selected.ownerName} · review by{' '}
+              {showDate(selected.reviewDueOn)}
             </Typography.Text>
             <section aria-labelledby="policy-pdfs">
               <Typography.Title level={2} id="policy-pdfs" style={{ fontSize: 18 }}>
@@ -167,7 +169,7 @@ export const PolicyEditorDrawers = observer(function PolicyEditorDrawers({
                         {r.outcome === 'NO_CHANGE'
                           ? `reviewed, no change to version ${r.version}`
                           : `version ${r.version}`}
-                        {r.note ? ` (${r.note})` : ''}; next review by {r.nextReviewOn}
+                        {r.note ? ` (${r.note})` : ''}; next review by {showDate(r.nextReviewOn)}
                       </li>
                     ))}
                   </ul>

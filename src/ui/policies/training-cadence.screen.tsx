@@ -7,6 +7,7 @@ import { useViewModel } from '../shared/container-context';
 import { LoadError } from '../shared/page-state';
 import { tableStates } from '../shared/table-states';
 import { TrainingCadenceViewModel } from './training-cadence.view-model';
+import { showDate } from '../i18n/i18n';
 
 const STATES: Record<CadenceRow['state'], { text: string; color: string }> = {
   OVERDUE: { text: 'Overdue', color: 'red' },
@@ -14,7 +15,7 @@ const STATES: Record<CadenceRow['state'], { text: string; color: string }> = {
   DONE: { text: 'Up to date', color: 'green' },
 };
 
-const day = (iso: string | null) => (iso ? new Date(`${iso}T00:00:00`).toLocaleDateString() : 'Never');
+const day = (iso: string | null) => (iso ? showDate(iso) : 'Never');
 
 /** CA-11 per person: each person's harassment training due date, late first. */
 export const TrainingCadenceScreen = observer(function TrainingCadenceScreen() {

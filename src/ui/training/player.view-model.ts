@@ -459,7 +459,7 @@ export class PlayerViewModel {
           if (!this.videoDone.get(b.blockId)) {
             missing.push(
               b.block.transcript
-                ? `Watch the video${b.block.title ? ` “${short(b.block.title)}”` : ''} to the end, or read its transcript`
+                ? `Watch the video${b.block.title ? ` “${short(b.block.title)}”` : ''} to the end, or read its transcript and press “I have read the transcript”`
                 : `Watch the video${b.block.title ? ` “${short(b.block.title)}”` : ''} to the end`,
             );
           }

@@ -9,6 +9,7 @@ import {
   isTimeZone,
   localDay,
   localeOf,
+  typedDateFormats,
   wallTimeOf,
 } from '../../../src/domain/shared/date-time';
 
@@ -84,5 +85,14 @@ describe("a time typed in the workspace's zone", () => {
     // Toronto, 8 March 2026: 02:00 to 02:59 do not exist; 1 November 2026: 01:00 to 01:59 happen twice.
     expect(formatDateTime(instantOf('2026-03-08T02:30', 'America/Toronto'), TORONTO)).toMatch(/3:30\sa\.m\. EDT$/);
     expect(instantOf('2026-11-01T01:30', 'America/Toronto').toISOString()).toBe('2026-11-01T05:30:00.000Z');
+  });
+
+  it("types a day in a date field in the country's order: day first in India, ISO in Canada, never month first", () => {
+    expect(typedDateFormats('IN')[0]).toBe('DD/MM/YYYY');
+    expect(typedDateFormats('CA')[0]).toBe('YYYY-MM-DD');
+    for (const country of ['IN', 'CA', null]) {
+      expect(typedDateFormats(country)).toContain('YYYY-MM-DD');
+      expect(typedDateFormats(country).some((f) => f.startsWith('M'))).toBe(false);
+    }
   });
 });

@@ -175,7 +175,10 @@ describe('PlayerViewModel', () => {
   it('says what is missing before a lesson is done: the video, then the box', async () => {
     const { vm } = player();
     await vm.load('c1');
-    expect(vm.lessonMissing).toEqual(['Tick “I have read this”', 'Watch the video to the end, or read its transcript']);
+    expect(vm.lessonMissing).toEqual([
+      'Tick “I have read this”',
+      'Watch the video to the end, or read its transcript and press “I have read the transcript”',
+    ]);
     await vm.markDone();
     expect(vm.lessonMessage).toMatch(/^Before this lesson is done: Tick/);
     expect(vm.current?.kind === 'LESSON' && vm.current.done).toBe(false);

@@ -378,12 +378,18 @@ export function ServedBlockView({
             <details style={{ marginTop: 8, textAlign: 'left' }}>
               <summary>Transcript</summary>
               <p style={{ whiteSpace: 'pre-wrap', marginTop: 8 }}>{block.transcript}</p>
-              {interaction?.video?.onTranscriptRead && !interaction.video.watched ? (
-                <button type="button" className="lb-button" onClick={interaction.video.onTranscriptRead}>
-                  I have read the transcript
-                </button>
-              ) : null}
             </details>
+          ) : null}
+          {block.transcript && interaction?.video?.onTranscriptRead && !interaction.video.watched ? (
+            // In sight under the video, not inside the folded transcript: a learner who cannot watch sees how to go on.
+            <div style={{ marginTop: 8, textAlign: 'left' }}>
+              <p className="lb-note" style={{ margin: '0 0 8px' }}>
+                Cannot watch it? Open the transcript above, read it, then confirm.
+              </p>
+              <button type="button" className="lb-button" onClick={interaction.video.onTranscriptRead}>
+                I have read the transcript
+              </button>
+            </div>
           ) : null}
           {interaction?.video?.watched ? <span className="lb-note lb-success">Watched</span> : null}
         </figure>
