@@ -69,6 +69,9 @@ test.describe('sign-in', () => {
     await expect(page.getByLabel('Business unit')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
 
+    // Leave the app before its cookie goes: a call of the dashboard's still under way would answer 401 and send the
+    // page to /signin itself, racing the next load (its redirect lost, or the load aborted).
+    await page.goto('about:blank');
     await page.context().clearCookies();
     const own = url('acme', '/dashboard?from=redirect');
     await page.goto(url('acme', `/signin?redirect=${encodeURIComponent(own)}`));
