@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { PASSWORD, signIn, url } from './support/app';
+import { PASSWORD, signInThroughPage, url } from './support/app';
 import { expectAccessible } from './support/accessibility';
 
 const NEW_PASSWORD = 'a long and quiet harbour at dawn';
@@ -14,10 +14,10 @@ test('a member changes their password: this session stays, the other one ends, t
   const phone = await browser.newContext();
   try {
     const other = await phone.newPage();
-    await signIn(other, 'acme', email);
+    await signInThroughPage(other, 'acme', email);
 
     const page = await laptop.newPage();
-    await signIn(page, 'acme', email);
+    await signInThroughPage(page, 'acme', email);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Your profile' }).click();
     await expect(page.getByRole('heading', { name: 'Password' })).toBeVisible();
@@ -39,7 +39,7 @@ test('a member changes their password: this session stays, the other one ends, t
     await expect(page).toHaveURL(/\/dashboard$/);
     await other.goto(url('acme', '/dashboard'));
     await expect(other).toHaveURL(/\/signin/);
-    await signIn(other, 'acme', email, NEW_PASSWORD);
+    await signInThroughPage(other, 'acme', email, NEW_PASSWORD);
   } finally {
     await laptop.close();
     await phone.close();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { api, latestCode, PASSWORD, signIn, url } from './support/app';
+import { api, latestCode, PASSWORD, signInThroughPage, url } from './support/app';
 import { expectAccessible } from './support/accessibility';
 
 // The journeys' server locks an account after 5 wrong codes (CODE_LOCKOUT_AFTER=5 in playwright.config.ts; 100 by default).
@@ -63,7 +63,7 @@ test('wrong codes lock an account; an admin unlocks it in People, the security l
     // The admin was told, and lifts the lock from the person's page in People.
     const admin = await adminContext.newPage();
     expect((await latestMessage(admin, 'admin@globex.test')).subject).toBe('An account was locked in Globex');
-    await signIn(admin, 'globex', 'admin@globex.test');
+    await signInThroughPage(admin, 'globex', 'admin@globex.test');
     // The app's first start after sign-in can be slow on a busy machine.
     await expect(admin.getByRole('heading', { name: 'Welcome, Gita' })).toBeVisible({ timeout: 60_000 });
     await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'People', exact: true }).click();
