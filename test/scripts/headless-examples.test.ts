@@ -23,7 +23,7 @@ describe('the headless examples', () => {
   it('publishes a workflow version with a step and refuses one without', async () => {
     const { published, empty } = await publishWorkflowVersionExample();
     expect(published).toMatchObject({ ok: true, result: { published: { status: 'PUBLISHED', stepCount: 1 } } });
-    expect(empty).toMatchObject({ ok: false, reason: 'no-steps' });
+    expect(empty).toMatchObject({ ok: false, reason: 'invalid', code: 'no-steps' });
   });
 
   it('imports a CSV: two people created, the bad row named with its reason', async () => {
