@@ -1,5 +1,5 @@
 import { useId, useRef, type CSSProperties, type ReactNode, type SyntheticEvent } from 'react';
-import Markdown from 'react-markdown';
+import { Markdown } from '../../shared/markdown';
 import type { BlockAnswer } from '../../../contracts/learning/blocks.contract';
 import type { ServedBlock } from '../../../domain/courses/blocks';
 import './served-block.css';
