@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { authWiring, platformWiring } from '../infrastructure/auth.wiring';
+import { platformWiring } from '../infrastructure/platform.wiring';
+import { sessionWiring } from '../infrastructure/session.wiring';
 import { LightContainer } from '../infrastructure/light-container';
 import { trainingWiring } from '../infrastructure/training.wiring';
 import { factory, single } from '../infrastructure/wiring';
@@ -27,7 +28,7 @@ import './training/player.css';
  */
 async function start() {
   const [input] = await Promise.all([loadStartInput(), startLanguage()]);
-  const container = new LightContainer(platformWiring(input), authWiring, trainingWiring, playerViewModelWiring, [
+  const container = new LightContainer(platformWiring(input), sessionWiring, trainingWiring, playerViewModelWiring, [
     single(SessionViewModel, (get) => new SessionViewModel(get(RefreshCurrentUser), get(SignOut))),
     factory(SiteStatusViewModel, (get) => new SiteStatusViewModel(get(FeatureFlagPoller), get<SiteInfo>(SiteInfo))),
   ]);
