@@ -24,7 +24,7 @@ import './training/player.css';
  * The light entry of the course player (/training/{courseId}, player.html; the server and Vite's dev server map the
  * path to it): React, MobX and the same adapters, use cases and view-model as the app, without Ant Design, the router,
  * Inversify or reflect-metadata (a LightContainer over the same factory lists the app binds), so a learner's course
- * opens fast on a phone (target: its JavaScript at most 3x an empty React app; `npm run bench bundle`).
+ * opens fast on a phone (target: its JavaScript at most 2x an empty React app; `npm run bench bundle`).
  */
 async function start() {
   const [input] = await Promise.all([loadStartInput(), startLanguage()]);
