@@ -4,7 +4,6 @@ import { lazy, Suspense, useMemo } from 'react';
 import type { Container } from 'inversify';
 import { Link } from 'react-router';
 import { loadArea } from '../app/areas';
-import type { Area } from '../../infrastructure/container';
 import { tr } from '../i18n/i18n';
 import { useContainer, useService } from '../shared/container-context';
 import { Loading } from '../shared/page-state';
@@ -16,7 +15,7 @@ import { useShell } from '../shell/shell-context';
  * A card's code with its area's bindings: both downloads start at once (the card's chunk does not wait for the area's),
  * one round trip fewer before the home shows its cards.
  */
-async function withArea<T>(container: Container, area: Area, card: Promise<T>): Promise<T> {
+async function withArea<T>(container: Container, area: Parameters<typeof loadArea>[1], card: Promise<T>): Promise<T> {
   const [loaded] = await Promise.all([card, loadArea(container, area)]);
   return loaded;
 }
