@@ -1,3 +1,4 @@
+import ky, { isHTTPError, type KyInstance } from 'ky';
 import { ErrorBody, fillPath, type ResponseOf, type RouteContract } from '../../contracts/route';
 import { ApiError, type ApiErrorReason } from '../../application/shared/api-error';
 import type { SessionStore } from '../../application/shared/session-store.port';
@@ -19,13 +20,28 @@ export interface CallInput {
 }
 
 /**
- * One of the three APIs, reached through the browser's fetch: base URL, bearer token, 60 s timeout, 401 handling and
- * error mapping, with every call built and its answer parsed from the shared contract. (Plain fetch rather than ky:
- * these few lines are all of ky the app used, and every page's first load is 8 KiB gzip lighter:
- * docs/decisions/0023-first-load.md.)
+ * One of the three APIs, reached through ky: base URL, bearer token, 401 handling and error mapping,
+ * with every call built and its answer parsed from the shared contract.
  */
 export class ApiClient {
-  constructor(private readonly options: ApiClientOptions) {}
+  readonly http: KyInstance;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.http = ky.create({
+      baseUrl: options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`,
+      fetch: options.fetch,
+      retry: 0,
+      timeout: 60_000,
+      hooks: {
+        beforeRequest: [
+          ({ request }) => {
+            const token = options.sessions.token();
+            if (token) request.headers.set('Authorization', `Bearer ${token}`);
+          },
+        ],
+      },
+    });
+  }
 
   /** An address under this API's base URL (for links the browser follows itself, e.g. a PDF). */
   href(path: string): string {
@@ -42,56 +58,42 @@ export class ApiClient {
 
   /** The raw response (file downloads); HTTP errors become ApiError. */
   async send(contract: RouteContract, input: CallInput = {}): Promise<Response> {
-    const url = new URL(this.href(fillPath(contract.path, input.params)), globalThis.location?.href);
+    const path = fillPath(contract.path, input.params).replace(/^\//, '');
+    const searchParams: Record<string, string> = {};
     for (const [key, value] of Object.entries(input.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
+      if (value !== undefined) searchParams[key] = String(value);
     }
-    const headers = new Headers();
-    const token = this.options.sessions.token();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    const json = !input.form && input.body !== undefined;
-    if (json) headers.set('Content-Type', 'application/json');
     // A signed-in write carries an Idempotency-Key, and is sent again with the same key when its answer was lost on the
     // network: the server answers a repeat with the first answer, so nothing is done twice (docs/architecture.md,
     // "Idempotent requests"). Uploads (multipart) are not covered by the server's keys; public calls only where the
     // contract marks them `idempotent` (the confidential intake's filing, a reporter's messages and evidence).
     const idempotent =
       contract.method !== 'GET' && (contract.access !== 'public' || contract.idempotent === true) && !input.form;
-    if (idempotent) headers.set('Idempotency-Key', idempotencyKey());
-    const request = () =>
-      (this.options.fetch ?? globalThis.fetch)(url, {
+    try {
+      return await this.http(path, {
         method: contract.method,
-        headers,
-        body: input.form ?? (json ? JSON.stringify(input.body) : undefined),
-        signal: input.signal
-          ? AbortSignal.any([input.signal, AbortSignal.timeout(TIMEOUT)])
-          : AbortSignal.timeout(TIMEOUT),
+        searchParams,
+        json: input.form ? undefined : input.body,
+        body: input.form,
+        signal: input.signal,
+        ...(idempotent
+          ? {
+              headers: { 'Idempotency-Key': idempotencyKey() },
+              retry: { limit: 2, methods: [contract.method.toLowerCase()], statusCodes: [] },
+            }
+          : {}),
       });
-    let response: Response;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        response = await request();
-        break;
-      } catch (error) {
-        // The network lost the request or its answer (a TypeError, not an abort or the timeout): a keyed write goes
-        // again, at most twice, after 0.3 s and 0.6 s.
-        if (!idempotent || attempt >= RETRIES || !(error instanceof TypeError) || input.signal?.aborted) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 300 * 2 ** attempt));
+    } catch (error) {
+      // Spec 8: a 401 from any call clears the token and sends the user to /signin. A public call
+      // (sign-in itself) answering 401 is a wrong password, not a lost session.
+      if (isHTTPError(error) && error.response.status === 401 && contract.access !== 'public') {
+        this.options.sessions.clear();
+        this.options.onUnauthorized();
       }
+      throw toApiError(error);
     }
-    if (response.ok) return response;
-    // Spec 8: a 401 from any call clears the token and sends the user to /signin. A public call
-    // (sign-in itself) answering 401 is a wrong password, not a lost session.
-    if (response.status === 401 && contract.access !== 'public') {
-      this.options.sessions.clear();
-      this.options.onUnauthorized();
-    }
-    throw await toApiError(response);
   }
 }
-
-const TIMEOUT = 60_000;
-const RETRIES = 2;
 
 /** 128 random bits as hex (getRandomValues works on plain http too, where randomUUID does not). */
 function idempotencyKey(): string {
@@ -116,18 +118,11 @@ export function reasonOf(status: number): ApiErrorReason {
   return REASONS[status] ?? (status >= 500 ? 'server-error' : 'other');
 }
 
-/** The server's refusal as an ApiError: its reason by status, its code, message and fields from the body. */
-export async function toApiError(response: Response): Promise<ApiError> {
-  const text = await response.text().catch(() => '');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  const parsed = ErrorBody.safeParse(body);
-  const status = response.status;
-  const retryAfter = Number(response.headers.get('retry-after'));
+export function toApiError(error: unknown): unknown {
+  if (!isHTTPError(error)) return error;
+  const parsed = ErrorBody.safeParse(error.data);
+  const status = error.response.status;
+  const retryAfter = Number(error.response.headers.get('retry-after'));
   const apiError = parsed.success
     ? new ApiError(reasonOf(status), parsed.data.code, parsed.data.message, parsed.data.fields ?? {})
     : new ApiError(reasonOf(status), `HTTP_${status}`, `The server answered ${status}.`);
