@@ -1,5 +1,5 @@
 import { useId, useRef, type CSSProperties, type ReactNode, type SyntheticEvent } from 'react';
-import { Markdown } from '../../shared/markdown';
+import { BlockMarkdown } from './block-markdown';
 import type { BlockAnswer } from '../../../contracts/learning/blocks.contract';
 import type { ServedBlock } from '../../../domain/courses/blocks';
 import './served-block.css';
@@ -340,7 +340,7 @@ export function ServedBlockView({
     case 'TEXT_AREA':
       return (
         <div className="block-prose">
-          <Markdown>{block.body}</Markdown>
+          <BlockMarkdown>{block.body}</BlockMarkdown>
         </div>
       );
     case 'IMAGE': {
