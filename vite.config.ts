@@ -161,15 +161,18 @@ export default defineConfig({
                   : null,
               priority: 20,
             },
-            // (Shared with the app or with the course player's light entry, player.html.)
+            // (Shared with the course player's light entry, player.html, and maybe the app.)
             {
               name: (id, ctx) =>
-                /[\\/]src[\\/]/.test(id) &&
-                signInGraph(ctx).has(id) &&
-                (appGraph(ctx).has(id) || playerGraph(ctx).has(id))
-                  ? 'common'
-                  : null,
+                /[\\/]src[\\/]/.test(id) && signInGraph(ctx).has(id) && playerGraph(ctx).has(id) ? 'common' : null,
               priority: 10,
+            },
+            // (Shared with the app only: the sign-in pages' own view-models and use cases, which the player never runs
+            // and so does not download.)
+            {
+              name: (id, ctx) =>
+                /[\\/]src[\\/]/.test(id) && signInGraph(ctx).has(id) && appGraph(ctx).has(id) ? 'signin-app' : null,
+              priority: 9,
             },
             // The app's start (our modules of its entry's static graph, and Inversify, less what the two groups above hold)
             // in one more file, instead of one small file per sharing pattern. (Ant Design is left to the bundler: a group

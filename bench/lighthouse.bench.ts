@@ -3,7 +3,7 @@
 // throttling), with Debian's Chromium. Performance and accessibility are printed beside their targets (90 and 100).
 // Needs the built app (`npm run build`): the real server is started on a fresh embedded database with the demo seed.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -15,6 +15,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 8391);
 const DEBUG_PORT = Number(process.env.BENCH_LIGHTHOUSE_DEBUG_PORT ?? 9391);
 const TARGETS = { performance: 90, accessibility: 100 };
+/** Where each page's whole Lighthouse report (JSON: its diagnostics, the request chain, the main thread's work) is kept, if set. */
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 
 async function startServer(dataDir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
@@ -69,6 +71,8 @@ export async function benchLighthouse(): Promise<void> {
       });
       return course.courseId;
     });
+    // Off the app first: a signed-in page whose cookie goes would go to /signin by itself, racing the next navigation.
+    await page.goto('about:blank');
     await browser.clearCookies();
     // The sign-in page first, signed out; then the employee's pages.
     // The reference, measured in the same run under the same load: the main host's home page, static HTML with its
@@ -94,6 +98,11 @@ export async function benchLighthouse(): Promise<void> {
         onlyCategories: ['performance', 'accessibility'],
         disableStorageReset: !signedOut,
       });
+      if (REPORTS && result) {
+        await mkdir(REPORTS, { recursive: true });
+        const file = name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+        await writeFile(path.join(REPORTS, `${file}.json`), JSON.stringify(result.lhr));
+      }
       const categories = result?.lhr.categories ?? {};
       const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
       const performance = score('performance');

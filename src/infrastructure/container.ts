@@ -10,7 +10,8 @@ import { ChangePassword } from '../application/auth/change-password.use-case';
 import { ProfilePictureApi } from '../application/auth/profile-picture.port';
 import { ChangeProfilePicture, RemoveProfilePicture } from '../application/auth/profile-picture.use-case';
 import { NavigationApi } from '../application/auth/navigation-api.port';
-import { authWiring, platformWiring, type CompositionInput } from './auth.wiring';
+import { authWiring } from './auth.wiring';
+import { platformWiring, type CompositionInput } from './platform.wiring';
 import { HttpAuditApi } from './http/main/http-audit-api';
 import { HttpInvitationsApi } from './http/main/http-invitations-api';
 import { HttpAccountSecurityApi } from './http/main/http-account-security-api';
@@ -18,7 +19,7 @@ import { HttpSignUpApi } from './http/main/http-sign-up-api';
 import { HttpNavigationApi } from './http/main/http-permissions-api';
 import { wiringModule } from './inversify-wiring';
 
-export type { CompositionInput } from './auth.wiring';
+export type { CompositionInput } from './platform.wiring';
 export { bindWiring, wiringModule } from './inversify-wiring';
 
 /** The composition root: the one place that knows concrete classes. */

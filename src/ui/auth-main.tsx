@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { authWiring, platformWiring } from '../infrastructure/auth.wiring';
+import { authWiring } from '../infrastructure/auth.wiring';
+import { platformWiring } from '../infrastructure/platform.wiring';
 import { LightContainer } from '../infrastructure/light-container';
 import { loadStartInput, showStartError } from './app/start-input';
 import { AuthApp } from './auth/auth-app';

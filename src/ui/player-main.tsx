@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { authWiring, platformWiring } from '../infrastructure/auth.wiring';
+import { platformWiring } from '../infrastructure/platform.wiring';
+import { sessionWiring } from '../infrastructure/session.wiring';
 import { LightContainer } from '../infrastructure/light-container';
 import { trainingWiring } from '../infrastructure/training.wiring';
 import { factory, single } from '../infrastructure/wiring';
@@ -23,11 +24,11 @@ import './training/player.css';
  * The light entry of the course player (/training/{courseId}, player.html; the server and Vite's dev server map the
  * path to it): React, MobX and the same adapters, use cases and view-model as the app, without Ant Design, the router,
  * Inversify or reflect-metadata (a LightContainer over the same factory lists the app binds), so a learner's course
- * opens fast on a phone (target: its JavaScript at most 3x an empty React app; `npm run bench bundle`).
+ * opens fast on a phone (target: its JavaScript at most 2x an empty React app; `npm run bench bundle`).
  */
 async function start() {
   const [input] = await Promise.all([loadStartInput(), startLanguage()]);
-  const container = new LightContainer(platformWiring(input), authWiring, trainingWiring, playerViewModelWiring, [
+  const container = new LightContainer(platformWiring(input), sessionWiring, trainingWiring, playerViewModelWiring, [
     single(SessionViewModel, (get) => new SessionViewModel(get(RefreshCurrentUser), get(SignOut))),
     factory(SiteStatusViewModel, (get) => new SiteStatusViewModel(get(FeatureFlagPoller), get<SiteInfo>(SiteInfo))),
   ]);

@@ -7,7 +7,8 @@ import { FeatureFlagPoller } from '../../src/infrastructure/flags/feature-flag-p
 import { loadArea } from '../../src/ui/app/areas';
 import { shellViewModels } from '../../src/ui/app/shell.bindings';
 import { authViewModelWiring } from '../../src/ui/auth/auth.wiring';
-import { authWiring, platformWiring } from '../../src/infrastructure/auth.wiring';
+import { authWiring } from '../../src/infrastructure/auth.wiring';
+import { platformWiring } from '../../src/infrastructure/platform.wiring';
 import { LightContainer } from '../../src/infrastructure/light-container';
 import { ClaimInviteViewModel } from '../../src/ui/auth/claim-invite.view-model';
 import { EmailVerifyViewModel } from '../../src/ui/auth/email-verify.view-model';

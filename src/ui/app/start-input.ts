@@ -1,5 +1,5 @@
 import type { SiteInfo } from '../../application/shared/site';
-import type { CompositionInput } from '../../infrastructure/auth.wiring';
+import type { CompositionInput } from '../../infrastructure/platform.wiring';
 import { loadRuntimeConfig } from '../../infrastructure/config/runtime-config';
 import { CookieSessionStore } from '../../infrastructure/session/cookie-session-store';
 

@@ -11,44 +11,40 @@ import { PartBoundary } from '../shared/part-boundary';
 import { SessionViewModel } from '../shell/session.view-model';
 import { useShell } from '../shell/shell-context';
 
+/**
+ * A card's code with its area's bindings: both downloads start at once (the card's chunk does not wait for the area's),
+ * one round trip fewer before the home shows its cards.
+ */
+async function withArea<T>(container: Container, area: Parameters<typeof loadArea>[1], card: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([card, loadArea(container, area)]);
+  return loaded;
+}
+
 /** "Policies to accept" is the policies area's: its code and bindings load with the home page's card. */
 function lazyPoliciesToAccept(container: Container) {
-  return lazy(async () => {
-    await loadArea(container, 'policies');
-    return import('../policies/policies-to-accept.card');
-  });
+  return lazy(() => withArea(container, 'policies', import('../policies/policies-to-accept.card')));
 }
 
 /** The people summary is the people area's: its code and bindings load only for the admins who see it. */
 function lazyPeopleStats(container: Container) {
-  return lazy(async () => {
-    await loadArea(container, 'people');
-    return import('../people/people-stats.card');
-  });
+  return lazy(() => withArea(container, 'people', import('../people/people-stats.card')));
 }
 
 /** The complaint setup's warnings are the complaints area's: loaded only for those who set complaints up. */
 function lazyComplaintReadiness(container: Container) {
-  return lazy(async () => {
-    await loadArea(container, 'complaints');
-    return import('../complaints/complaint-readiness.card');
-  });
+  return lazy(() => withArea(container, 'complaints', import('../complaints/complaint-readiness.card')));
 }
 
 /** The compliance dashboard reads through the reports area (its figures are the reports'): loaded for those who see reports. */
 function lazyComplianceDashboard(container: Container) {
-  return lazy(async () => {
-    await loadArea(container, 'reports');
-    return import('./compliance-dashboard.card');
-  });
+  return lazy(() => withArea(container, 'reports', import('./compliance-dashboard.card')));
 }
 
 /** The learner's cards are the training area's: its code and bindings load with the dashboard, for every role. */
 function lazyTrainingCards(container: Container) {
-  return lazy(async () => {
-    await loadArea(container, 'training');
-    return { default: (await import('../training/training-cards')).TrainingCards };
-  });
+  return lazy(async () => ({
+    default: (await withArea(container, 'training', import('../training/training-cards'))).TrainingCards,
+  }));
 }
 
 export const DashboardScreen = observer(function DashboardScreen() {

@@ -9,7 +9,7 @@ const FORBIDDEN =
   /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z-]+|react-router|inversify|@inversifyjs|reflect-metadata)[\\/]/;
 
 /**
- * The course player's entry (player.html -> src/ui/player-main.tsx) is light on purpose (issue 12: at most 3x an empty
+ * The course player's entry (player.html -> src/ui/player-main.tsx) is light on purpose (issue 30: at most 2x an empty
  * React app, `npm run bench bundle`): native controls instead of antd, a LightContainer instead of Inversify, no router.
  * Builds the project's own vite.config.ts and reads the modules of every file /training/{courseId} downloads.
  */

@@ -1,5 +1,5 @@
 import { useId, useRef, type CSSProperties, type ReactNode, type SyntheticEvent } from 'react';
-import Markdown from 'react-markdown';
+import { BlockMarkdown } from './block-markdown';
 import type { BlockAnswer } from '../../../contracts/learning/blocks.contract';
 import type { ServedBlock } from '../../../domain/courses/blocks';
 import './served-block.css';
@@ -7,7 +7,7 @@ import './served-block.css';
 /**
  * A served block with the learner's controls, without Ant Design: native radios, checkboxes, selects and fields
  * styled on antd's tokens (served-block.css), like the sign-in pages' light controls. The course player loads it in
- * its own light entry (player-main.tsx, target: the player's JavaScript at most 3x an empty React app); the
+ * its own light entry (player-main.tsx, target: the player's JavaScript at most 2x an empty React app); the
  * authors' preview (block-preview.tsx) shows the same controls, so what an author previews is what a learner gets.
  */
 
@@ -340,7 +340,7 @@ export function ServedBlockView({
     case 'TEXT_AREA':
       return (
         <div className="block-prose">
-          <Markdown>{block.body}</Markdown>
+          <BlockMarkdown>{block.body}</BlockMarkdown>
         </div>
       );
     case 'IMAGE': {
