@@ -272,6 +272,8 @@ test('a Canadian case goes to an investigator from the roster, who writes a repo
   await record.getByLabel('The committee’s position').fill('Lights and a guard before the winter shift.');
   await record.getByLabel('The employer’s position').fill('Lights this year; a guard next year.');
   await record.getByLabel('The day it arose').fill('2026-02-02');
+  // Leaving the field closes its calendar, which opens over the button below it.
+  await record.getByLabel('The day it arose').press('Tab');
   await record.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(record).toBeHidden();
   await expect(disagreements.getByRole('status')).toContainText(/Recorded: kept until 20\d\d-\d\d-\d\d\./);
@@ -292,6 +294,7 @@ test('a Canadian case goes to an investigator from the roster, who writes a repo
   await leaver.getByLabel('When it happened (the last time, if more than once)').fill(day(130));
   await leaver.getByText('I have left this employer').click();
   await leaver.getByLabel('The day you left').fill(day(125));
+  await leaver.getByLabel('The day you left').press('Tab');
   await leaver.getByRole('button', { name: 'Send my report' }).click();
   await expect(leaver.getByText(/^CA-01: a former employee gives notice within 3 months of leaving/)).toBeVisible();
   await leaver.getByText('Yes: ill health kept me from giving notice sooner').click();

@@ -135,12 +135,20 @@ export function orphanedExports(tx: Sql, staleMs: number): Promise<{ workspace_i
 }
 
 /** The workspace's country (of its first declared jurisdiction), for its date format; null when none is declared. */
+/**
+ * The workspace's country for its dates, as the app decides it (server/main/auth/current-user.ts): its complaint regime
+ * (CA_FEDERAL is Canada, any other India); with no regime, its declared jurisdictions (Canada only if it declared no
+ * Indian one). Declaring a Canadian province beside India does not turn an Indian workspace's dates into ISO.
+ */
 export async function workspaceCountry(tx: Sql, ws: string): Promise<string | null> {
-  const [row] = await tx.query<{ code: string }>(
-    `SELECT j.code FROM workspace_jurisdictions wj JOIN jurisdictions j ON j.id = wj.jurisdiction_id WHERE wj.workspace_id = $1 ORDER BY wj.jurisdiction_id LIMIT 1`,
+  const [row] = await tx.query<{ code: string | null }>(
+    `SELECT COALESCE(
+       (SELECT CASE WHEN cs.compliance = 'CA_FEDERAL' THEN 'CA' ELSE 'IN' END FROM complaint_settings cs WHERE cs.workspace_id = $1),
+       (SELECT substr(j.code, 1, 2) FROM workspace_jurisdictions wj JOIN jurisdictions j ON j.id = wj.jurisdiction_id
+         WHERE wj.workspace_id = $1 ORDER BY substr(j.code, 1, 2) = 'IN' DESC, j.code LIMIT 1)) AS code`,
     [ws],
   );
-  return row ? row.code.slice(0, 2) : null;
+  return row?.code ?? null;
 }
 
 /** The business unit's name (the preview says whose rows a business-unit admin sees). */
