@@ -90,7 +90,7 @@ export async function fetchStatus(page: Page, path: string, token?: string): Pro
   );
 }
 
-/** The newest 6-digit code mailed or texted to `email` (or a phone number), read from the development outbox page. */
+/** The newest 6-digit code mailed or texted to `email` (or a phone number), read from the development outbox page (newest first). */
 export async function latestCode(page: Page, email: string): Promise<string> {
   const outbox = await page.context().newPage();
   try {
@@ -99,7 +99,8 @@ export async function latestCode(page: Page, email: string): Promise<string> {
       subject: string | null;
       body: string;
     }[];
-    const code = /(\d{6})/.exec(messages[0]?.body ?? '')?.[1];
+    // The newest message that carries a code: another journey may mail the same person meanwhile (a policy, a course).
+    const code = messages.map((m) => /\b(\d{6})\b/.exec(m.body)?.[1]).find(Boolean);
     if (!code) throw new Error(`no code in the outbox for ${email}`);
     return code;
   } finally {
