@@ -151,6 +151,15 @@ export async function renderCaseBundle(c: ComplaintDetail, o: BundleOptions): Pr
       'Filed for her (IN-03)',
       `by ${c.filedFor.filerName} as ${c.filedFor.capacity.replaceAll('_', ' ').toLowerCase()}${c.filedFor.writtenConsent ? ', with her written consent' : ''}: ${c.filedFor.reason}`,
     );
+  if (c.formerEmployee)
+    field(
+      'Former employee (CA-01)',
+      `left on ${day(c.formerEmployee.leftOn)}${
+        c.formerEmployee.lateFor
+          ? `; notice past the 3 months, extended for ${c.formerEmployee.lateFor === 'TRAUMA' ? 'trauma' : 'ill health'}: ${c.formerEmployee.lateReason ?? ''}`
+          : ''
+      }`,
+    );
   if (c.referral) field('Referral', 'Local Committee (IN-01)');
   if (c.committee) {
     field('Committee', c.committee.name);

@@ -23,6 +23,7 @@ import { useShell } from '../shell/shell-context';
 import { ALL_DEPARTMENTS, AssignCourseViewModel, type AssignFormValues } from './assign-course.view-model';
 import { plural } from '../shared/plural';
 import { ChoiceOrText } from '../shared/choice-or-text';
+import { dateInputFormats } from '../i18n/i18n';
 
 interface FieldValues {
   businessUnit?: string;
@@ -168,6 +169,7 @@ export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {
           }
         >
           <DatePicker.RangePicker
+            format={dateInputFormats()}
             allowEmpty={[true, true]}
             style={{ width: '100%' }}
             placeholder={['Joined from', 'Joined until']}
@@ -194,7 +196,11 @@ export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {
               </Form.Item>
             ) : getFieldValue('dueKind') === 'DATE' ? (
               <Form.Item label="Complete by" name="dueDate">
-                <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isBefore(dayjs(), 'day')} />
+                <DatePicker
+                  format={dateInputFormats()}
+                  style={{ width: '100%' }}
+                  disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+                />
               </Form.Item>
             ) : null
           }

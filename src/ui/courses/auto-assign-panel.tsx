@@ -8,6 +8,7 @@ import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { useShell } from '../shell/shell-context';
 import { ANY, AutoAssignViewModel, describeRun, type AutoAssignFormValues } from './auto-assign.view-model';
+import { dateInputFormats } from '../i18n/i18n';
 
 interface Fields {
   businessUnit: string;
@@ -144,6 +145,7 @@ export const AutoAssignPanel = observer(function AutoAssignPanel(props: {
             : { help: 'Joined between these dates, both included; either end may stay open' })}
         >
           <DatePicker.RangePicker
+            format={dateInputFormats()}
             allowEmpty={[true, true]}
             style={{ width: '100%' }}
             placeholder={['Joined from', 'Joined until']}

@@ -22,7 +22,7 @@ import { tableStates } from '../shared/table-states';
 import { MEMBER_PAGE_SIZE, type CourseViewModel } from './course.view-model';
 import { useViewModel } from '../shared/container-context';
 import { RemindLearnersViewModel } from './remind-learners.view-model';
-import { showDate } from '../i18n/i18n';
+import { showDate, dateInputFormats } from '../i18n/i18n';
 
 type Row = CourseMember & { key: string; name: string };
 
@@ -272,6 +272,7 @@ export const CourseMembers = observer(function CourseMembers(props: {
         <Space direction="vertical" style={{ width: '100%' }}>
           <label htmlFor="member-due-date">New due date (empty: no due date)</label>
           <DatePicker
+            format={dateInputFormats()}
             id="member-due-date"
             value={newDue}
             onChange={setNewDue}

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Drawer, Form, Input, Popconfirm, Table, Typography } from 'antd';
 import { DateInput } from '../shared/date-input';
+import { showDate } from '../i18n/i18n';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import type {
@@ -67,14 +68,14 @@ export const CommitteeDisagreements = observer(function CommitteeDisagreements()
             pagination={false}
             scroll={{ x: 720 }}
             columns={[
-              { title: 'Day', dataIndex: 'occurredOn', width: 110 },
+              { title: 'Day', dataIndex: 'occurredOn', width: 120, render: (day: string) => showDate(day) },
               { title: 'Subject', dataIndex: 'subject' },
               { title: 'The committee’s position', dataIndex: 'committeePosition' },
               { title: 'The employer’s position', dataIndex: 'employerPosition' },
               {
                 title: 'Recorded',
                 key: 'recorded',
-                render: (_: unknown, d: CommitteeDisagreement) => `${d.recordedOn}, ${d.recordedByName}`,
+                render: (_: unknown, d: CommitteeDisagreement) => `${showDate(d.recordedOn)}, ${d.recordedByName}`,
               },
               {
                 title: 'Kept until',
@@ -87,7 +88,7 @@ export const CommitteeDisagreements = observer(function CommitteeDisagreements()
                       </Button>
                     </Popconfirm>
                   ) : (
-                    d.keptUntil
+                    showDate(d.keptUntil)
                   ),
               },
             ]}

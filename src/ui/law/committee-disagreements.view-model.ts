@@ -8,6 +8,7 @@ import type {
   CommitteeDisagreement,
   CommitteeDisagreementBody,
 } from '../../contracts/case/committee-disagreements.contract';
+import { showDate } from '../i18n/i18n';
 
 /** The disagreements with the workplace committee on the prevention programme's page (CA-09, CA-12). */
 @injectable()
@@ -71,7 +72,7 @@ export class CommitteeDisagreementsViewModel {
       if (outcome.ok) {
         this.items = [outcome.disagreement, ...this.items].sort((a, b) => b.occurredOn.localeCompare(a.occurredOn));
         this.drawerOpen = false;
-        this.message = `Recorded: kept until ${outcome.disagreement.keptUntil}.`;
+        this.message = `Recorded: kept until ${showDate(outcome.disagreement.keptUntil)}.`;
       } else {
         this.actionError = outcome.message;
         this.fieldErrors = outcome.fields;

@@ -9,6 +9,7 @@ import { LoadError, Loading } from '../shared/page-state';
 import { PreventionProgrammeViewModel } from './prevention-programme.view-model';
 import { CommitteeDisagreements } from './committee-disagreements';
 import { DateInput } from '../shared/date-input';
+import { showDate } from '../i18n/i18n';
 
 interface Values {
   elements: PolicyElement[];
@@ -50,9 +51,11 @@ export const PreventionProgrammeScreen = observer(function PreventionProgrammeSc
           ) : null}
           <Card size="small" title="Joint reviews due" style={{ marginBottom: 16 }}>
             <Descriptions size="small" column={1}>
-              <Descriptions.Item label="Policy">{p.policyReviewDue ?? 'No joint review recorded'}</Descriptions.Item>
+              <Descriptions.Item label="Policy">
+                {p.policyReviewDue ? showDate(p.policyReviewDue) : 'No joint review recorded'}
+              </Descriptions.Item>
               <Descriptions.Item label="Workplace assessment">
-                {p.assessmentReviewDue ?? 'No joint assessment recorded'}
+                {p.assessmentReviewDue ? showDate(p.assessmentReviewDue) : 'No joint assessment recorded'}
               </Descriptions.Item>
             </Descriptions>
           </Card>

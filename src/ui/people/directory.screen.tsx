@@ -39,7 +39,7 @@ import { tableStates } from '../shared/table-states';
 import { ChoiceOrText } from '../shared/choice-or-text';
 import { labelled, PHONE_CARDS } from '../shared/phone-cards';
 import { DateInput } from '../shared/date-input';
-import { appLocale, showDate } from '../i18n/i18n';
+import { appLocale, showDate, dateInputFormats } from '../i18n/i18n';
 
 const STATUS_COLOURS = { ACTIVE: 'green', INVITED: 'blue', INACTIVE: 'default' } as const;
 
@@ -190,6 +190,7 @@ export const DirectoryScreen = observer(function DirectoryScreen() {
         />
         {/* One range picker for the joining dates (UI.md), either end open. */}
         <DatePicker.RangePicker
+          format={dateInputFormats()}
           id={{ start: 'joined-from', end: 'joined-until' }}
           allowEmpty={[true, true]}
           placeholder={['Joined from', 'Joined until']}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { PolicyLanguage } from '../../contracts/learning/catalogue.contract';
 import { LANGUAGE_LABELS } from '../../domain/courses/course';
 import type { CataloguePoliciesViewModel } from './catalogue-policies.view-model';
-import { showDate } from '../i18n/i18n';
+import { showDate, dateInputFormats } from '../i18n/i18n';
 
 const LANGUAGES: PolicyLanguage[] = ['ENGLISH', 'HINDI', 'KANNADA', 'TELUGU', 'TAMIL', 'MARATHI'];
 
@@ -73,7 +73,7 @@ export const PolicyEditorDrawers = observer(function PolicyEditorDrawers({
             name="reviewDueOn"
             rules={[{ required: true, message: 'Choose the review date' }]}
           >
-            <DatePicker style={{ width: '100%' }} />
+            <DatePicker format={dateInputFormats()} style={{ width: '100%' }} />
           </Form.Item>
           {askSummary ? (
             <Form.Item label="Summary of the first version" name="summary">
@@ -203,7 +203,7 @@ export const PolicyEditorDrawers = observer(function PolicyEditorDrawers({
             name="nextReviewOn"
             rules={[{ required: true, message: 'Choose the next review date' }]}
           >
-            <DatePicker style={{ width: '100%' }} />
+            <DatePicker format={dateInputFormats()} style={{ width: '100%' }} />
           </Form.Item>
           {vm.saveError ? <Alert type="error" title={vm.saveError} style={{ marginBottom: 16 }} /> : null}
           <Button type="primary" htmlType="submit" loading={vm.saving}>
@@ -241,7 +241,7 @@ export const PolicyEditorDrawers = observer(function PolicyEditorDrawers({
             name="nextReviewOn"
             rules={[{ required: true, message: 'Choose the next review date' }]}
           >
-            <DatePicker style={{ width: '100%' }} />
+            <DatePicker format={dateInputFormats()} style={{ width: '100%' }} />
           </Form.Item>
           {vm.saveError ? <Alert type="error" title={vm.saveError} style={{ marginBottom: 16 }} /> : null}
           <Button type="primary" htmlType="submit" loading={vm.saving}>

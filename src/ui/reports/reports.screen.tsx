@@ -11,6 +11,7 @@ import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { ReportScheduleDrawer } from './report-schedule.drawer';
 import { ReportsViewModel } from './reports.view-model';
+import { dateInputFormats } from '../i18n/i18n';
 
 const COURSE_STATUSES = [
   { value: 'NOT_STARTED', label: 'Not started' },
@@ -35,7 +36,7 @@ type RangeKey = 'assigned' | 'completed' | 'accepted' | 'expires';
 function DayRange({ vm, name, label }: { vm: ReportsViewModel; name: RangeKey; label: string }) {
   const range = vm.filters[name];
   return (
-    <DatePicker.RangePicker
+    <DatePicker.RangePicker format={dateInputFormats()}
       id={{ start: `${name}-from`, end: `${name}-to` }}
       aria-label={label}
       allowEmpty={[true, true]}

@@ -1,3 +1,4 @@
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../server/platform/clock';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
@@ -140,5 +141,28 @@ describe.each(DATABASES)("a former employee's late notice on %s", (kind) => {
       { left: '2026-07-01', late_for: 'TRAUMA', reason: 'I could not speak of it' },
       { left: '2026-09-15', late_for: null, reason: null },
     ]);
+  });
+  it("carries the extension into the case's exported file, for legal review or appeal", async () => {
+    const filed = await file({
+      leftOn: '2026-07-20',
+      lateFor: 'TRAUMA',
+      lateReason: 'I could not speak of it for months',
+    });
+    expect(filed.statusCode, filed.body).toBe(200);
+    const id = await caseIdOf(filed.json().caseNumber);
+    const exported = await server.request(ws.host, {
+      method: 'POST',
+      url: `${CASE}/complaints/${id}/export`,
+      token: recipient.token,
+      payload: { purpose: 'LEGAL_REVIEW' },
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const text = (await new PDFParse({ data: new Uint8Array(exported.rawPayload) }).getText()).text.replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(text).toContain(
+      'Former employee (CA-01): left on 20 Jul 2026; notice past the 3 months, extended for trauma: I could not speak of it for months',
+    );
   });
 });
