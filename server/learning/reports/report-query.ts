@@ -6,8 +6,8 @@ import { COLUMN_SIDE, type ReportColumn } from '../../../src/domain/reports/repo
  * and parameters out; every value the caller gives is a parameter, never text.
  *
  * Two stages. The keys stage finds the rows that pass the filters, one per person and course assignment and/or per
- * person and published policy, with only what the filters and the order need; it is where the page is cut (LIMIT and
- * OFFSET for the preview; numbered once into `report_export_keys` for an export's pages on the embedded database), so the database never builds more than one page of
+ * person and published policy, with only what the filters and the order need; it is where the preview's page is cut
+ * (LIMIT and OFFSET; an export reads the whole report through a cursor), so the database never builds more than one page of
  * details. The details stage reads the chosen columns for those keys only: the acceptance, quiz and progress lookups
  * run per row of the page, not per row of the report.
  *
@@ -287,7 +287,7 @@ export function pageQuery(def: ReportDefinition, scope: ReportScope, settings: R
   return { text: detailsSql(def, pageSql, settings, p, `${ws}::uuid`), params: p.values };
 }
 
-/** Writes the report's keys of an export attempt, numbered in the report's order (the embedded database's pages). */
+/** Writes the report's keys of an export attempt, numbered in the report's order (no longer used by the exporter, which reads a holdable cursor on the embedded database: `fullJsonQuery`). */
 export function storeKeysQuery(def: ReportDefinition, scope: ReportScope, settings: ReportSettings, exportId: string): BuiltQuery {
   const p = new Params();
   const ws = p.add(scope.workspaceId);
@@ -300,7 +300,7 @@ export function storeKeysQuery(def: ReportDefinition, scope: ReportScope, settin
   };
 }
 
-/** The rows `(after, after + size]` of an export's stored keys, with their details. */
+/** The rows `(after, after + size]` of an export's stored keys, with their details (no longer used by the exporter). */
 export function storedPageQuery(def: ReportDefinition, scope: ReportScope, settings: ReportSettings, exportId: string, after: number, size: number): BuiltQuery {
   const p = new Params();
   const ws = p.add(scope.workspaceId);
