@@ -12,6 +12,9 @@
 // `npm run bench reports` runs a small workspace (BENCH_REPORT_PEOPLE, default 10,000 people: 20,000 rows);
 // `npm run bench reports -- --full` the issue's size (100,000 people: 200,000 rows, 500,000 assignments).
 // BENCH_REPORT_PARTS=preview,dashboard (any of export, preview, dashboard) runs only those parts.
+// BENCH_PREVIEW_CALLS (default 200, 100 at the full size) and BENCH_DASHBOARD_ROUNDS (rounds of 20 admins a side;
+// default 5, 3 at the full size) shorten the slow parts: PGlite runs one statement at a time, so at the full size each
+// round of 20 dashboards is 20 calls one after another.
 // BENCH_DATABASE_URL=postgres://... for PostgreSQL too (BENCH_ONLY_POSTGRES=1: only there).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -244,7 +247,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
       role: 'WORKSPACE_ADMIN' as const,
       branchId: null,
     };
-    const calls = FULL ? 100 : 200;
+    const calls = Number(process.env.BENCH_PREVIEW_CALLS ?? (FULL ? 100 : 200));
     if (PARTS.has('preview')) {
       await timings(() => service.preview(actor, DEFINITION, 1, 50), 5);
       // Ours and the direct SQL in alternating rounds, so a change in the shared machine's load falls on both alike.
@@ -276,7 +279,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
       const dash = await import('../server/learning/dashboard/dashboard.repository');
       const dashboard = new DashboardService(db, () => NOW);
       const ADMINS = 20;
-      const rounds = FULL ? 3 : 5;
+      const rounds = Number(process.env.BENCH_DASHBOARD_ROUNDS ?? (FULL ? 3 : 5));
       const scopeAll = { workspaceId: ws };
       await dashboard.figures(actor, undefined);
       // Ours and the statements run directly, 20 callers at a time, in alternating rounds (load changes fall on both).

@@ -9,7 +9,7 @@ import { REPORT_COLUMN_LABELS, reportFileName, type ReportColumn } from '../../.
 import type { Database } from '../../platform/db/database';
 import type { JobQueue } from '../../platform/jobs';
 import { newFileKey, type DirectFileUrls } from '../../platform/signed-files';
-import { countQuery, fullQuery, storedPageQuery, storeKeysQuery, type DetailRow, type ReportScope } from './report-query';
+import { countQuery, fullJsonQuery, fullQuery, type DetailRow, type ReportScope } from './report-query';
 import { cellsOf, dateSettingsOf } from './report-cells';
 import * as repo from './reports.repository';
 
@@ -27,8 +27,8 @@ export const DEFAULT_STALE_AFTER_MS = 30_000;
 
 /**
  * Writes report exports (docs/reports.md "Exports"). The rows come in pages (PostgreSQL: a server-side cursor in one
- * tenant transaction; PGlite: the report's keys written once in order, then read by number, a page per short
- * transaction, since a long one would hold the embedded database's one connection) and go to a local spool file (csv-stringify, or exceljs' streaming WorkbookWriter), so
+ * tenant transaction; PGlite: a holdable cursor, fetched a page per short transaction, since a long one would hold the
+ * embedded database's one connection) and go to a local spool file (csv-stringify, or exceljs' streaming WorkbookWriter), so
  * memory stays flat at any size. Only a whole file is copied to the file store, and only then does the job's row get
  * its key, in the transaction that marks it DONE: a crash anywhere leaves a job with no file, which the sweep (or the
  * queue's retry) starts again from its first row.
@@ -162,23 +162,24 @@ export class ReportExporter {
         });
         if (!owned) return null;
       } else {
-        // The keys once, in order; then pages by number, each its own short transaction.
-        await this.db.tenant(ws, async (tx) => {
-          await tx.query(`DELETE FROM report_export_keys WHERE workspace_id = $1 AND export_id = $2`, [ws, job.id]);
-          const q = storeKeysQuery(def, scope, querySettings, job.id);
-          await tx.query(q.text, q.params);
-        });
+        // A holdable cursor: its rows are worked out once, when the transaction that declares it commits, and kept
+        // (in memory up to work_mem, then in temporary files) for this connection; each page is then a FETCH in its own
+        // short transaction, so other requests run between pages. Each row comes as one JSON value
+        // (docs/reports.md "Exports").
+        const q = fullJsonQuery(def, scope, querySettings);
+        const cursor = `report_rows_${job.id.replace(/-/g, '')}`;
+        if (!/^report_rows_[0-9a-f]{32}$/.test(cursor)) throw new Error(`Not an export id: ${job.id}`);
+        await this.db.tenant(ws, (tx) => tx.query(`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR ${q.text}`, q.params));
         try {
-          for (let after = 0; ; after += this.pageRows) {
+          for (;;) {
             await before();
-            const q = storedPageQuery(def, scope, querySettings, job.id, after, this.pageRows);
-            const page = await this.db.tenant(ws, (tx) => tx.query<DetailRow>(q.text, q.params));
+            const page = await this.db.tenant(ws, (tx) => tx.query<{ row: DetailRow }>(`FETCH ${this.pageRows} FROM ${cursor}`));
             if (page.length === 0) break;
-            if (!(await onPage(page))) return null;
+            if (!(await onPage(page.map((r) => r.row)))) return null;
             if (page.length < this.pageRows) break;
           }
         } finally {
-          await this.db.tenant(ws, (tx) => tx.query(`DELETE FROM report_export_keys WHERE workspace_id = $1 AND export_id = $2`, [ws, job.id])).catch(() => {});
+          await this.db.tenant(ws, (tx) => tx.query(`CLOSE ${cursor}`)).catch(() => {});
         }
       }
       await sink.close();

@@ -6,8 +6,8 @@ import { COLUMN_SIDE, type ReportColumn } from '../../../src/domain/reports/repo
  * and parameters out; every value the caller gives is a parameter, never text.
  *
  * Two stages. The keys stage finds the rows that pass the filters, one per person and course assignment and/or per
- * person and published policy, with only what the filters and the order need; it is where the page is cut (LIMIT and
- * OFFSET for the preview; numbered once into `report_export_keys` for an export's pages on the embedded database), so the database never builds more than one page of
+ * person and published policy, with only what the filters and the order need; it is where the preview's page is cut
+ * (LIMIT and OFFSET; an export reads the whole report through a cursor), so the database never builds more than one page of
  * details. The details stage reads the chosen columns for those keys only: the acceptance, quiz and progress lookups
  * run per row of the page, not per row of the report.
  *
@@ -174,39 +174,48 @@ function keysSql(def: ReportDefinition, scope: ReportScope, settings: ReportSett
 
 const ORDER = 'k1, k2, user_id, kind, k3, item_id';
 
+/** The columns of the order and the person's id: in a typed row (the preview reads `user_id`), not in a JSON one. */
+const KEY_NAMES: ReadonlySet<string> = new Set(['k1', 'k2', 'k3', 'item_id', 'user_id']);
+
 /** The details of the keys in `page` (a subquery aliased `p`), in the report's order. */
-function detailsSql(def: ReportDefinition, page: string, settings: ReportSettings, p: Params, ws: string): string {
+function detailsSql(def: ReportDefinition, page: string, settings: ReportSettings, p: Params, ws: string, shape: 'columns' | 'json' = 'columns'): string {
   // Added on first use: a parameter the text never names is refused by the database.
   let nowParam: string | null = null;
   const nowOf = () => (nowParam ??= `${p.add(settings.now.toISOString())}::timestamptz`);
   const want = new Set<ReportColumn>(def.columns);
   const has = (...cols: ReportColumn[]) => cols.some((c) => want.has(c));
-  const select: string[] = [`p.kind`, `u.id AS user_id`, `trim(u.first_name || ' ' || u.last_name) AS name`, `coalesce(u.email, '') AS email`];
+  // Each column as [name, expression]: selected as `expression AS "name"`, or as a pair of one JSON object a row.
+  const select: [string, string][] = [
+    ['kind', 'p.kind'],
+    ['user_id', 'u.id'],
+    ['name', `trim(u.first_name || ' ' || u.last_name)`],
+    ['email', `coalesce(u.email, '')`],
+  ];
   const joins: string[] = [];
-  if (want.has('dateOfJoining')) select.push(`u.date_of_joining::text AS "dateOfJoining"`);
-  if (want.has('userStatus')) select.push(`u.status AS "userStatus"`);
-  if (want.has('designation')) select.push(`u.designation AS "designation"`);
+  if (want.has('dateOfJoining')) select.push(['dateOfJoining', `u.date_of_joining::text`]);
+  if (want.has('userStatus')) select.push(['userStatus', `u.status`]);
+  if (want.has('designation')) select.push(['designation', `u.designation`]);
   if (want.has('businessUnit')) {
     joins.push(`LEFT JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id`);
-    select.push(`b.name AS "businessUnit"`);
+    select.push(['businessUnit', `b.name`]);
   }
   if (want.has('department')) {
     joins.push(`LEFT JOIN departments d ON d.workspace_id = u.workspace_id AND d.id = u.department_id`);
-    select.push(`d.name AS "department"`);
+    select.push(['department', `d.name`]);
   }
   const courseCols = def.columns.filter((c) => COLUMN_SIDE[c] === 'course');
   if (courseCols.length > 0) {
     joins.push(`LEFT JOIN course_assignments a ON p.kind = 'COURSE' AND a.workspace_id = u.workspace_id AND a.id = p.item_id`);
     if (has('courseName')) {
       joins.push(`LEFT JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id`);
-      select.push(`c.title AS "courseName"`);
+      select.push(['courseName', `c.title`]);
     }
-    if (has('courseVersion')) select.push(`a.course_version AS "courseVersion"`);
-    if (has('assignedOn')) select.push(`a.assigned_at AS "assignedOn"`);
-    if (has('status')) select.push(`CASE WHEN a.id IS NULL THEN NULL ELSE ${courseStatus(nowOf())} END AS "status"`);
-    if (has('completedOn')) select.push(`a.completed_at AS "completedOn"`);
+    if (has('courseVersion')) select.push(['courseVersion', `a.course_version`]);
+    if (has('assignedOn')) select.push(['assignedOn', `a.assigned_at`]);
+    if (has('status')) select.push(['status', `CASE WHEN a.id IS NULL THEN NULL ELSE ${courseStatus(nowOf())} END`]);
+    if (has('completedOn')) select.push(['completedOn', `a.completed_at`]);
     // The current certificate's expiry (the one the expiry filter and the dashboard read); none before completion.
-    if (has('expiresOn')) select.push(`CASE WHEN a.status = 'COMPLETED' THEN ${CERTIFICATE_EXPIRES}::text END AS "expiresOn"`);
+    if (has('expiresOn')) select.push(['expiresOn', `CASE WHEN a.status = 'COMPLETED' THEN ${CERTIFICATE_EXPIRES}::text END`]);
     if (has('completionPercentage')) {
       // Lessons done and quizzes passed of this cycle, of the course's contents; 100 once completed.
       joins.push(`LEFT JOIN LATERAL (
@@ -214,8 +223,8 @@ function detailsSql(def: ReportDefinition, page: string, settings: ReportSetting
                (SELECT count(*) FROM learner_lessons ll WHERE ll.workspace_id = a.workspace_id AND ll.assignment_id = a.id AND ll.cycle = a.cycle)
              + (SELECT count(DISTINCT qa.quiz_id) FROM quiz_attempts qa WHERE qa.workspace_id = a.workspace_id AND qa.assignment_id = a.id AND qa.cycle = a.cycle AND qa.passed) AS done
       ) prog ON a.id IS NOT NULL`);
-      select.push(`CASE WHEN a.id IS NULL THEN NULL WHEN a.status = 'COMPLETED' THEN 100 WHEN prog.total = 0 THEN 0
-                        ELSE least(99, floor(100.0 * prog.done / prog.total))::int END AS "completionPercentage"`);
+      select.push(['completionPercentage', `CASE WHEN a.id IS NULL THEN NULL WHEN a.status = 'COMPLETED' THEN 100 WHEN prog.total = 0 THEN 0
+                        ELSE least(99, floor(100.0 * prog.done / prog.total))::int END`]);
     }
     if (has('testAttempts', 'testScore', 'testStatus', 'testCompletedOn')) {
       joins.push(`LEFT JOIN LATERAL (
@@ -223,10 +232,10 @@ function detailsSql(def: ReportDefinition, page: string, settings: ReportSetting
                max(qa.submitted_at) FILTER (WHERE qa.passed) AS passed_at, max(qa.submitted_at) AS last_at
           FROM quiz_attempts qa WHERE qa.workspace_id = a.workspace_id AND qa.assignment_id = a.id AND qa.cycle = a.cycle
       ) quiz ON a.id IS NOT NULL`);
-      if (has('testAttempts')) select.push(`CASE WHEN a.id IS NULL THEN NULL ELSE coalesce(quiz.attempts, 0) END AS "testAttempts"`);
-      if (has('testScore')) select.push(`round(quiz.best)::int AS "testScore"`);
-      if (has('testStatus')) select.push(`CASE WHEN a.id IS NULL THEN NULL WHEN quiz.attempts = 0 THEN 'NOT_TAKEN' WHEN quiz.passed THEN 'PASSED' ELSE 'FAILED' END AS "testStatus"`);
-      if (has('testCompletedOn')) select.push(`coalesce(quiz.passed_at, quiz.last_at) AS "testCompletedOn"`);
+      if (has('testAttempts')) select.push(['testAttempts', `CASE WHEN a.id IS NULL THEN NULL ELSE coalesce(quiz.attempts, 0) END`]);
+      if (has('testScore')) select.push(['testScore', `round(quiz.best)::int`]);
+      if (has('testStatus')) select.push(['testStatus', `CASE WHEN a.id IS NULL THEN NULL WHEN quiz.attempts = 0 THEN 'NOT_TAKEN' WHEN quiz.passed THEN 'PASSED' ELSE 'FAILED' END`]);
+      if (has('testCompletedOn')) select.push(['testCompletedOn', `coalesce(quiz.passed_at, quiz.last_at)`]);
     }
   }
   const policyCols = def.columns.filter((c) => COLUMN_SIDE[c] === 'policy');
@@ -234,17 +243,26 @@ function detailsSql(def: ReportDefinition, page: string, settings: ReportSetting
     joins.push(`LEFT JOIN workspace_policies wp ON p.kind = 'POLICY' AND wp.workspace_id = u.workspace_id AND wp.id = p.item_id`);
     if (has('policyName')) {
       joins.push(`LEFT JOIN catalogue_policies cp ON cp.id = wp.catalogue_policy_id`);
-      select.push(`cp.title AS "policyName"`);
+      select.push(['policyName', `cp.title`]);
     }
     if (has('policyVersion', 'policyAcceptanceStatus', 'policyAcceptedOn')) {
       joins.push(policyLaterals(nowOf()).replace(') mv ON true', ') mv ON wp.id IS NOT NULL').replace(') acc ON true', ') acc ON wp.id IS NOT NULL'));
-      if (has('policyVersion')) select.push(`acc.version AS "policyVersion"`);
-      if (has('policyAcceptanceStatus')) select.push(`CASE WHEN wp.id IS NULL THEN NULL ELSE ${policyStatus(nowOf())} END AS "policyAcceptanceStatus"`);
-      if (has('policyAcceptedOn')) select.push(`acc.accepted_at AS "policyAcceptedOn"`);
+      if (has('policyVersion')) select.push(['policyVersion', `acc.version`]);
+      if (has('policyAcceptanceStatus')) select.push(['policyAcceptanceStatus', `CASE WHEN wp.id IS NULL THEN NULL ELSE ${policyStatus(nowOf())} END`]);
+      if (has('policyAcceptedOn')) select.push(['policyAcceptedOn', `acc.accepted_at`]);
     }
   }
-  select.push('p.k1', 'p.k2', 'p.k3', 'p.item_id');
-  return `SELECT ${select.join(',\n ')}
+  select.push(['k1', 'p.k1'], ['k2', 'p.k2'], ['k3', 'p.k3'], ['item_id', 'p.item_id']);
+  // 'json': the row as one JSON object of the columns the file needs (not the keys), so the embedded database's client
+  // decodes one value a row instead of one a column (docs/reports.md "Exports", "At size").
+  const columns =
+    shape === 'columns'
+      ? select.map(([name, expr]) => `${expr} AS "${name}"`).join(',\n ')
+      : `json_build_object(${select
+          .filter(([name]) => !KEY_NAMES.has(name))
+          .map(([name, expr]) => `'${name}', ${expr}`)
+          .join(',\n ')}) AS row`;
+  return `SELECT ${columns}
     FROM ${page}
     JOIN users u ON u.workspace_id = ${ws} AND u.id = p.user_id
     ${joins.join('\n ')}
@@ -269,7 +287,7 @@ export function pageQuery(def: ReportDefinition, scope: ReportScope, settings: R
   return { text: detailsSql(def, pageSql, settings, p, `${ws}::uuid`), params: p.values };
 }
 
-/** Writes the report's keys of an export attempt, numbered in the report's order (the embedded database's pages). */
+/** Writes the report's keys of an export attempt, numbered in the report's order (no longer used by the exporter, which reads a holdable cursor on the embedded database: `fullJsonQuery`). */
 export function storeKeysQuery(def: ReportDefinition, scope: ReportScope, settings: ReportSettings, exportId: string): BuiltQuery {
   const p = new Params();
   const ws = p.add(scope.workspaceId);
@@ -282,7 +300,7 @@ export function storeKeysQuery(def: ReportDefinition, scope: ReportScope, settin
   };
 }
 
-/** The rows `(after, after + size]` of an export's stored keys, with their details. */
+/** The rows `(after, after + size]` of an export's stored keys, with their details (no longer used by the exporter). */
 export function storedPageQuery(def: ReportDefinition, scope: ReportScope, settings: ReportSettings, exportId: string, after: number, size: number): BuiltQuery {
   const p = new Params();
   const ws = p.add(scope.workspaceId);
@@ -297,6 +315,18 @@ export function fullQuery(def: ReportDefinition, scope: ReportScope, settings: R
   const ws = p.add(scope.workspaceId);
   const keys = keysSql(def, scope, settings, p);
   return { text: detailsSql(def, `(${keys}) p`, settings, p, `${ws}::uuid`), params: p.values };
+}
+
+/**
+ * The whole report in order, each row one JSON object (`row`) of the kind, name, email and chosen columns under the
+ * names a `DetailRow` has: the embedded database's export cursor. Timestamps come as ISO text with their offset, days
+ * and numbers as in `fullQuery`, so the cells written are the same.
+ */
+export function fullJsonQuery(def: ReportDefinition, scope: ReportScope, settings: ReportSettings): BuiltQuery {
+  const p = new Params();
+  const ws = p.add(scope.workspaceId);
+  const keys = keysSql(def, scope, settings, p);
+  return { text: detailsSql(def, `(${keys}) p`, settings, p, `${ws}::uuid`, 'json'), params: p.values };
 }
 
 /** A row of the details stage, as the database gives it. */

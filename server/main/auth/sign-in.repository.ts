@@ -15,12 +15,16 @@ export interface Candidate {
   email_confirmed: boolean;
 }
 
-/** The account a workspace sign-in names, by email or username, with its password hash. */
+/**
+ * The account a workspace sign-in names, by email or username, with its password hash: through `sign_in_candidate`
+ * (migration 0173), which reads the email or username index and answers only for the transaction's workspace. On
+ * users directly, in a tenant transaction, `lower(email) = $2` read every user of the workspace (row-level security
+ * keeps a non-leakproof condition off the index).
+ */
 export function candidateStatement(workspaceId: string, body: SignInBody): Statement {
   return {
-    text: `SELECT id, password_hash, status, role, branch_id, email, email_confirmed FROM users
-            WHERE workspace_id = $1 AND ${body.userEmail ? 'lower(email) = $2' : 'lower(username) = lower($2)'}`,
-    params: [workspaceId, body.userEmail ?? body.username],
+    text: `SELECT id, password_hash, status, role, branch_id, email, email_confirmed FROM sign_in_candidate($1::uuid, $2::text, $3::text)`,
+    params: [workspaceId, body.userEmail ?? null, body.userEmail ? null : (body.username ?? null)],
   };
 }
 

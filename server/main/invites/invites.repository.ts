@@ -27,10 +27,15 @@ export async function existingEmails(tx: Sql, workspaceId: string, emails: strin
   return new Set(rows.map((r) => r.email));
 }
 
-/** `existingEmails`' statement, for a `tenantBatch` of its own (its rows: `{ email }`). */
+/**
+ * `existingEmails`' statement, for a `tenantBatch` of its own (its rows: `{ email }`). Through
+ * `existing_user_emails` (migration 0172): in a tenant transaction, `lower(email) = ANY(...)` on users directly is a
+ * filter over every user of the workspace (row-level security keeps a non-leakproof condition off the index); the
+ * function reads the email index and answers only for the transaction's workspace.
+ */
 export function existingEmailsStatement(workspaceId: string, emails: string[]): Statement {
   return {
-    text: `SELECT lower(email) AS email FROM users WHERE workspace_id = $1 AND lower(email) = ANY($2::text[])`,
+    text: `SELECT email FROM existing_user_emails($1::uuid, $2::text[])`,
     params: [workspaceId, emails],
   };
 }
