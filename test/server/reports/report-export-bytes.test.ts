@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReportExporter } from '../../../server/learning/reports/report-export';
+import { ReportExporter, ReportExportHalted } from '../../../server/learning/reports/report-export';
 import type { Database } from '../../../server/platform/db/database';
 import { EmbeddedFileUrls } from '../../../server/platform/signed-files';
 import { UrlSigner } from '../../../server/platform/signed-urls';
@@ -115,9 +115,18 @@ describe.each(DATABASES)('report export bytes on %s', (kind) => {
     if (files) await rm(files, { recursive: true, force: true });
   });
 
-  async function exported(pageRows: number): Promise<string> {
+  /** The export cursors still open on the connection (PGlite's one; on PostgreSQL the pool's, where they close with the transaction). */
+  const openCursors = async () =>
+    (await db.tenant(ws, (tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_cursors WHERE name LIKE 'report_rows_%'`)))[0].n;
+
+  async function exported(pageRows: number, halt?: number): Promise<string> {
     const store = new EmbeddedFileUrls(files, new UrlSigner(Buffer.alloc(32, 7)));
-    const exporter = new ReportExporter(db, store, () => NOW, { pageRows });
+    const exporter = new ReportExporter(db, store, () => NOW, {
+      pageRows,
+      beforePage: async (_job, page) => {
+        if (page === halt) throw new ReportExportHalted();
+      },
+    });
     const definition = { columns: ReportColumn.options, filters: {}, isCourseInclude: true, isPolicyInclude: true };
     const [job] = await db.tenant(ws, (tx) =>
       tx.query<{ id: string }>(
@@ -126,6 +135,8 @@ describe.each(DATABASES)('report export bytes on %s', (kind) => {
       ),
     );
     await exporter.run(ws, job.id);
+    expect(await openCursors()).toBe(0);
+    if (halt !== undefined) return '';
     const [done] = await db.tenant(ws, (tx) =>
       tx.query<{ status: string; file_key: string }>(`SELECT status, file_key FROM report_exports WHERE workspace_id = $1 AND id = $2`, [ws, job.id]),
     );
@@ -139,5 +150,9 @@ describe.each(DATABASES)('report export bytes on %s', (kind) => {
     expect(onePage).toBe(EXPECTED);
     expect(await exported(2)).toBe(EXPECTED);
     expect(await exported(3)).toBe(EXPECTED);
+  });
+
+  it('closes the cursor of an export stopped between pages', async () => {
+    expect(await exported(2, 2)).toBe('');
   });
 });
