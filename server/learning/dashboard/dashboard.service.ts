@@ -17,20 +17,44 @@ const plusDays = (day: string, days: number) =>
  * own rows, scoped as the report is (a business-unit admin: their unit, whatever the query narrows to).
  */
 export class DashboardService {
+  /**
+   * The counts under way, by scope: a call that arrives while the same scope's figures are being counted waits for
+   * that count instead of starting its own (at half a million assignments one count takes seconds, and twenty admins
+   * opening their home at once would otherwise queue twenty of them). Nothing is kept once a count ends: the next call
+   * counts afresh, so the figures are never older than the count the caller waited for.
+   */
+  private readonly counting = new Map<string, Promise<ComplianceDashboard>>();
+
   constructor(
     private readonly db: Database,
     private readonly now: () => Date,
   ) {}
 
   async figures(actor: ReportActor, branchId: string | undefined): Promise<Outcome<ComplianceDashboard>> {
-    const ws = actor.workspaceId;
     const scope: repo.DashboardScope = {
-      workspaceId: ws,
+      workspaceId: actor.workspaceId,
       ...(actor.role === 'BRANCH_ADMIN' ? { scopeBranchId: actor.branchId } : {}),
       ...(branchId ? { branchId } : {}),
     };
+    // The scope is the whole key: the workspace, the unit a business-unit admin is held to (a business-unit admin of
+    // no unit, held to nothing, is not an admin held to no unit), the unit asked for.
+    const held =
+      scope.scopeBranchId === undefined
+        ? 'whole workspace'
+        : (scope.scopeBranchId ?? 'a business-unit admin of no unit');
+    const key = JSON.stringify([scope.workspaceId, held, scope.branchId ?? 'every unit']);
+    let count = this.counting.get(key);
+    if (!count) {
+      count = this.count(scope).finally(() => this.counting.delete(key));
+      this.counting.set(key, count);
+    }
+    return { ok: true, value: await count };
+  }
+
+  private async count(scope: repo.DashboardScope): Promise<ComplianceDashboard> {
+    const ws = scope.workspaceId;
     const now = this.now();
-    const value = await this.db.tenant(ws, async (tx) => {
+    return this.db.tenant(ws, async (tx) => {
       const dates = await dateSettingsOf(tx, ws);
       const today = localDay(now, dates.zone);
       const until = plusDays(today, EXPIRY_WINDOW_DAYS);
@@ -66,6 +90,5 @@ export class DashboardService {
         certificates: { until, total: expiring.reduce((n, r) => n + r.expiring, 0), byCourse: expiring },
       };
     });
-    return { ok: true, value };
   }
 }
