@@ -1271,10 +1271,10 @@ export class ComplaintService {
         await this.mail.sendMany(closedMails, tx);
         await emitWebhookEvent(tx, actor.ws, 'case.stage_changed', { caseNumber, stage: 'CLOSED' });
         await this.log(tx, actor, id, 'complaint.close', { outcome: body.outcome });
-        if (gate.overridden.length > 0)
+        if (gate.value.length > 0)
           await this.log(tx, actor, id, 'complaint.close.override', {
             reasons: body.override!.reasons,
-            steps: gate.overridden.map((st) => st.name),
+            steps: gate.value.map((st) => st.name),
           });
       });
       return this.read(actor, id, { audit: false });
