@@ -11,6 +11,7 @@ import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import type { Database, Sql } from '../../platform/db/database';
 import type { ComplaintService, Actor } from './complaints.service';
 import * as repo from './complaints.repository';
+import * as messagesRepo from './messages.repository';
 import * as runtimeRepo from './case-runtime.repository';
 import { userIdByEmail } from './investigations.repository';
 import type { Mailer } from '../../platform/messages';
@@ -304,7 +305,7 @@ export class CaseRuntimeService {
         return refuse('conflict', 'ALREADY_REPLIED', message, { reply: message });
       }
       const receivedOn = await this.complaints.localToday(tx, actor.ws);
-      const m = await repo.insertMessage(tx, actor.ws, id, {
+      const m = await messagesRepo.insertMessage(tx, actor.ws, id, {
         audience: 'RESPONDENT',
         authorId: actor.userId,
         body: body.reply,
@@ -317,9 +318,9 @@ export class CaseRuntimeService {
         messageId: m.id,
       });
       if (row.committee_id) {
-        const readers = await repo.committeeReaders(tx, actor.ws, id);
+        const readers = await messagesRepo.committeeReaders(tx, actor.ws, id);
         await this.mail.sendMany(
-          repo.partyMessageMails(actor.ws, readers, repo.caseNumberText(row.case_number), 'respondent'),
+          messagesRepo.partyMessageMails(actor.ws, readers, repo.caseNumberText(row.case_number), 'respondent'),
           tx,
         );
       }
