@@ -31,7 +31,7 @@ import { keyPeopleRefusal } from '../../platform/api-keys';
 import { serve, workspaceUser, type HandlerContext, type UserPrincipal } from '../../platform/serve';
 import { DirectoryRepository, pageStatements, readPage } from './directory.repository';
 import { endAccess, UsersRepository } from './users.repository';
-import { checkInvitees, checkUnits, invite, type Invitee } from '../invites/invite-management.routes';
+import { checkInvitees, checkUnits, invite, type Invitee } from '../invitations/invite-management.routes';
 import { readImportRows, type ImportSource } from '../../platform/imports/import-file.parser';
 import { readUpload } from '../../platform/imports/import-upload';
 import { isEmailAddress } from '../../../src/domain/people/email-address';
