@@ -4,6 +4,8 @@
 //   or a domain refusal; the route turns a refusal into HTTP);
 // - a route file turns a refusal into HTTP only through `answer` (or `raise`) of server/platform/refusal.ts: no mapping
 //   of its own from a refusal's kind to a status;
+// - a server file writes no date/time helper of its own (`const iso = (v) => new Date(v).toISOString()`): the one
+//   date/time module is src/domain/shared/date-time.ts (`instantText`, `instantTextOrNull`);
 // - the web app's use cases, adapters and screens write no failure type of their own (`{ ok: false; ... }`): a use
 //   case answers `Outcome<T>`, whose failure is the one `Refusal` of src/application/shared/refusal.ts (its own
 //   refusals are that Refusal's `code`). The domain's rule checks (pure verdicts) are not outcomes and keep theirs.
@@ -19,6 +21,9 @@ export const HTTP = /\bHttpError\b|\b(?:notFound|forbidden|unauthorized|badReque
 
 /** A second path from a refusal to HTTP: the helper's own name, or a status picked by the refusal's kind. */
 export const OWN_REFUSAL_MAPPING = /\brefusalError\b|\.refusal\s*[!=]==?\s*['"`]/;
+
+/** A private instant-to-text helper: one named `iso`, or an arrow whose body is `new Date(x).toISOString()`. */
+export const OWN_DATE_HELPER = /\b(?:const|let|var|function)\s+iso\b|=>\s*new Date\(\w+\)\.toISOString\(\)/;
 
 /** A failure type written by hand: `{ ok: false; ...` in a type (object values are separated by commas, not `;`). */
 export const OWN_FAILURE = /\{\s*ok:\s*false\s*;/;
@@ -38,6 +43,11 @@ export const RULES = {
     files: /^server\/.*\.routes\.ts$/,
     pattern: OWN_REFUSAL_MAPPING,
     why: 'a route maps a refusal to HTTP itself: call answer(outcome) (or raise(refusal)) of server/platform/refusal.ts',
+  },
+  ownDateHelpers: {
+    files: /^server\/.*\.ts$/,
+    pattern: OWN_DATE_HELPER,
+    why: 'a date/time helper of its own: use instantText / instantTextOrNull of src/domain/shared/date-time.ts',
   },
   servicesWithSql: {
     files: /^server\/.*\.service\.ts$/,

@@ -131,6 +131,19 @@ describe('the server shape rules (file contents)', () => {
     expect(problems.join('\n')).not.toContain('case-runtime.routes.ts');
   });
 
+  it('refuse a server file with a date/time helper of its own, and accept the one date/time module', () => {
+    const dir = tree({
+      'server/learning/credits/credits.service.ts': `const iso = (value: Date | string) => new Date(value).toISOString();\nexport const at = (d: Date) => iso(d);\n`,
+      'server/main/webhooks/webhooks.service.ts': `export const sent = (rows: { at: Date }[]) => rows.map((r) => r.at).map((d) => new Date(d).toISOString());\n`,
+      'server/main/users/users.service.ts': `import { instantText } from '../../../src/domain/shared/date-time';\nexport const at = (d: Date) => instantText(d);\n`,
+    });
+    const { problems } = checkShape(dir, {});
+    expect(problems).toEqual([
+      expect.stringContaining('server/learning/credits/credits.service.ts — a date/time helper of its own'),
+      expect.stringContaining('server/main/webhooks/webhooks.service.ts — a date/time helper of its own'),
+    ]);
+  });
+
   it('refuse a failure type of its own in the web app, and accept the one Refusal', () => {
     const dir = tree({
       'src/application/people/remove.use-case.ts': `export type RemoveOutcome = { ok: true } | { ok: false; message: string };\n`,

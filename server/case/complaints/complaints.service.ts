@@ -57,6 +57,7 @@ import { clocksOfCase, respondentIdentified } from '../../../src/domain/complain
 import { formerEmployeeNoticeOf } from './former-employee.repository';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import { systemClock, type Clock } from '../../platform/clock';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 export interface Actor {
   ws: string;
@@ -80,8 +81,6 @@ export interface Access {
   awaiting: Set<string>;
   presiding: { userId: string; name: string; substitute: boolean } | null;
 }
-
-const iso = (v: Date | string) => new Date(v).toISOString();
 
 /**
  * The runtime of a complaint (docs/case.md "Complaints"). Every call is one tenant transaction that first decides the
@@ -260,7 +259,7 @@ export class ComplaintService {
           await this.log(tx, actor, id, 'complaint.audit.read');
           const rows = await repo.caseLog(tx, actor.ws, id);
           return rows.map((r) => ({
-            at: iso(r.at),
+            at: instantText(r.at),
             action: r.action,
             // No account: the reporter of an intake case, through their receipt key.
             actorName:
@@ -786,7 +785,7 @@ export class ComplaintService {
         description: s.description,
         actionTypes: s.settings.actionTypes ?? [],
         party: s.settings.party ?? null,
-        completedAt: s.completed_at ? iso(s.completed_at) : null,
+        completedAt: s.completed_at ? instantText(s.completed_at) : null,
       })),
       messages: messages.map((m) => ({
         messageId: m.id,
@@ -800,12 +799,12 @@ export class ComplaintService {
             : m.name || 'Someone',
         fromCommittee: memberIds.has(m.author_id),
         body: m.body,
-        createdAt: iso(m.created_at),
+        createdAt: instantText(m.created_at),
       })),
       meetings: await this.meetings(tx, access, actor.ws, row.id, committee ? undefined : actor.email),
       clocks,
       outcomeSummary: row.outcome_summary,
-      closedAt: row.closed_at ? iso(row.closed_at) : null,
+      closedAt: row.closed_at ? instantText(row.closed_at) : null,
       callerPresides: committee && access.presiding?.userId === actor.userId,
       escalations: committee ? await escalationsOf(tx, actor.ws, row.id) : [],
       ownReply:

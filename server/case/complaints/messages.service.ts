@@ -11,8 +11,7 @@ import { recipientByAddress } from '../../platform/languages';
 import { templates } from '../../platform/message-templates';
 import { FIRST_CONTACT_RULE, missingFirstContact } from '../../../src/domain/complaints/first-contact';
 import type { ComplaintService, Actor } from './complaints.service';
-
-const iso = (v: Date | string) => new Date(v).toISOString();
+import { instantText } from '../../../src/domain/shared/date-time';
 
 /**
  * The case's messages (docs/case.md "Complaints"): a party writes in their own thread, the committee to a party or
@@ -130,7 +129,7 @@ export class MessageService {
             authorName: actor.name,
             fromCommittee: access.role === 'COMMITTEE',
             body: body.body,
-            createdAt: iso(m.created_at),
+            createdAt: instantText(m.created_at),
           };
         }),
       ),
