@@ -6,7 +6,7 @@
 // COMPLETED by itself. On even rounds the admin also re-runs the whole file as a new job meanwhile. Every round must
 // end with exactly the file's users, one invite each. `DRILL_ROWS` and `DRILL_ROUNDS` size it (50,000 and 5 by default).
 // PGlite by default (a data folder); PostgreSQL when BENCH_DATABASE_URL is set (a scratch database).
-import { DEFAULT_BATCH_SIZE } from '../server/main/invites/import-runner';
+import { DEFAULT_BATCH_SIZE } from '../server/main/imports/import-runner';
 import type { Database } from '../server/platform/db/database';
 import { DEMO_PASSWORD } from '../server/seed/demo.seed';
 import { csvUpload, serverDatabase, ServerProcess, sleep } from './server-process';

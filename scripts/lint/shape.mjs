@@ -2,6 +2,10 @@
 // - a route file (`*.routes.ts`) holds no SQL: route -> service -> repository;
 // - a service file (`*.service.ts`) holds no SQL (its repository does) and throws no HTTP status (it returns a result
 //   or a domain refusal; the route turns a refusal into HTTP);
+// - a route file turns a refusal into HTTP only through `answer` (or `raise`) of server/platform/refusal.ts: no mapping
+//   of its own from a refusal's kind to a status;
+// - a server file writes no date/time helper of its own (`const iso = (v) => new Date(v).toISOString()`): the one
+//   date/time module is src/domain/shared/date-time.ts (`instantText`, `instantTextOrNull`);
 // - the web app's use cases, adapters and screens write no failure type of their own (`{ ok: false; ... }`): a use
 //   case answers `Outcome<T>`, whose failure is the one `Refusal` of src/application/shared/refusal.ts (its own
 //   refusals are that Refusal's `code`). The domain's rule checks (pure verdicts) are not outcomes and keep theirs.
@@ -14,6 +18,12 @@ import path from 'node:path';
 export const SQL = /\.query(?:Text)?\s*(?:<[^>()]*>)?\s*\(|\bsql`/;
 /** An HTTP status thrown from the file: the HttpError class or one of its helpers from server/platform/errors.ts. */
 export const HTTP = /\bHttpError\b|\b(?:notFound|forbidden|unauthorized|badRequest|conflict)\s*\(|\bstatusCode\b/;
+
+/** A second path from a refusal to HTTP: the helper's own name, or a status picked by the refusal's kind. */
+export const OWN_REFUSAL_MAPPING = /\brefusalError\b|\.refusal\s*[!=]==?\s*['"`]/;
+
+/** A private instant-to-text helper: one named `iso`, or an arrow whose body is `new Date(x).toISOString()`. */
+export const OWN_DATE_HELPER = /\b(?:const|let|var|function)\s+iso\b|=>\s*new Date\(\w+\)\.toISOString\(\)/;
 
 /** A failure type written by hand: `{ ok: false; ...` in a type (object values are separated by commas, not `;`). */
 export const OWN_FAILURE = /\{\s*ok:\s*false\s*;/;
@@ -28,6 +38,16 @@ export const RULES = {
     files: /^server\/.*\.routes\.ts$/,
     pattern: SQL,
     why: "a route file holds SQL: move it into the area's repository (route -> service -> repository)",
+  },
+  routesMappingRefusals: {
+    files: /^server\/.*\.routes\.ts$/,
+    pattern: OWN_REFUSAL_MAPPING,
+    why: 'a route maps a refusal to HTTP itself: call answer(outcome) (or raise(refusal)) of server/platform/refusal.ts',
+  },
+  ownDateHelpers: {
+    files: /^server\/.*\.ts$/,
+    pattern: OWN_DATE_HELPER,
+    why: 'a date/time helper of its own: use instantText / instantTextOrNull of src/domain/shared/date-time.ts',
   },
   servicesWithSql: {
     files: /^server\/.*\.service\.ts$/,

@@ -5,7 +5,7 @@ import type { ApiDeps } from '../platform/deps';
 import { builderRoutes } from './builder/builder.routes';
 import { caseRecordRoutes } from './complaints/case-records.routes';
 import { caseRuntimeRoutes } from './complaints/case-runtime.routes';
-import { ComplaintService, filingLimits } from './complaints/complaints.service';
+import { ComplaintService } from './complaints/complaints.service';
 import { RefusedAccessLog, type RefusedRequest } from './complaints/refused-access.service';
 import { committeeRoutes } from './complaints/committees.routes';
 import { complaintRoutes } from './complaints/complaints.routes';
@@ -30,7 +30,7 @@ export async function caseApi(api: FastifyInstance, deps: ApiDeps): Promise<void
   // refusal and without changing it (docs/case.md "Attempts refused at the door").
   const refusals = new RefusedAccessLog(
     deps.db,
-    new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock, filingLimits(deps)),
+    new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock),
     deps.intakeAddressKey,
     () => deps.clock.now(),
   );

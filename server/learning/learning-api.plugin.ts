@@ -12,7 +12,7 @@ import { creditRoutes } from './credits/credits.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { uploadRoutes } from './files/uploads.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
-import { playerRoutes } from './player/player.routes';
+import { playerRoutes } from './training/player.routes';
 import { ownPolicyRoutes } from './policies/own-policies.routes';
 import { policyRoutes } from './policies/policies.routes';
 import { reportRoutes } from './reports/reports.routes';

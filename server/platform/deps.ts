@@ -45,7 +45,7 @@ export interface ServerSettings {
   courseDetailsCacheBytes?: number;
   /** The clock of the learner's progress (video watch allowance, completion dates); tests move it. Default: the wall clock. */
   now?: () => Date;
-  /** The background import runner (server/main/invites/import-runner.ts); defaults: 5,000 rows a batch, stale after 15 s. */
+  /** The background import runner (server/main/imports/import-runner.ts); defaults: 5,000 rows a batch, stale after 15 s. */
   /** The course reminder run: learners per transaction, and a test hook before each batch. */
   reminders?: ReminderSettings;
   /** Report exports (server/learning/reports/report-export.ts): rows a page, when a silent export is started again, a test hook. */

@@ -40,8 +40,8 @@ export const REFUSAL_STATUS: Record<Refusal['refusal'], number> = {
   unavailable: 503,
 };
 
-/** The refusal as the HTTP error a route answers. */
-export function refusalError(refusal: Refusal): HttpError {
+/** The refusal as the HTTP error a route answers: the one path from a refusal to HTTP (`answer` and `raise` use it). */
+function refusalError(refusal: Refusal): HttpError {
   return new HttpError(REFUSAL_STATUS[refusal.refusal], refusal.code, refusal.message, refusal.fields);
 }
 
@@ -69,7 +69,8 @@ export const refuse = (
  */
 export class Refused extends HttpError {
   constructor(readonly refusal: Refusal) {
-    super(REFUSAL_STATUS[refusal.refusal], refusal.code, refusal.message, refusal.fields);
+    const error = refusalError(refusal);
+    super(error.statusCode, error.code, error.message, error.fields);
   }
 }
 

@@ -3,6 +3,9 @@ import { CommitteeBody, FileComplaintBody, MeetingBody } from '../../src/contrac
 import { CommitteeService } from '../case/complaints/committees.service';
 import { MembershipService } from '../case/complaints/membership.service';
 import { ComplaintService, type Actor } from '../case/complaints/complaints.service';
+import { DecisionService } from '../case/complaints/decisions.service';
+import { MeetingService } from '../case/complaints/meetings.service';
+import { FilingService } from '../case/complaints/filing.service';
 import { provisionStatutoryProcess } from '../case/workflows/statutory-process';
 import { WorkflowService } from '../case/workflows/workflows.service';
 import type { Database } from '../platform/db/database';
@@ -65,6 +68,9 @@ export async function seedCase(db: Database, acme: DemoWorkspace, globex: DemoWo
   const mail = new OutboxMessages(db);
   const committees = new CommitteeService(db, new MembershipService(db, mail));
   const complaints = new ComplaintService(db, mail, undefined);
+  const decisions = new DecisionService(db, mail, complaints);
+  const meetings = new MeetingService(db, mail, complaints);
+  const filing = new FilingService(db, mail, complaints);
   const termStart = dayOffset(-200);
   const termEnd = dayOffset(3 * 365 - 200);
 
@@ -118,7 +124,7 @@ export async function seedCase(db: Database, acme: DemoWorkspace, globex: DemoWo
   const file = (complainant: string, respondent: string, details: string, daysAgo: number) => {
     const c = acmePeople.get(complainant)!;
     const r = acmePeople.get(respondent)!;
-    return complaints
+    return filing
       .file(
         actorOf(complainant),
         FileComplaintBody.parse({
@@ -137,9 +143,9 @@ export async function seedCase(db: Database, acme: DemoWorkspace, globex: DemoWo
     steps.find((s) => s.name === 'Inquiry hearing')?.stepId ?? null;
   /** Completes a step as the presiding officer does: the recipients its mails go to shown, then confirmed. */
   const complete = async (caseId: string, stepId: string, note: string) => {
-    const planned = answer(await complaints.stepRecipients(presiding, caseId, stepId));
+    const planned = answer(await decisions.stepRecipients(presiding, caseId, stepId));
     const confirmedRecipients = planned.mails.flatMap((m) => m.recipients.map((r) => r.email));
-    answer(await complaints.completeStep(presiding, caseId, stepId, { note, confirmedRecipients }));
+    answer(await decisions.completeStep(presiding, caseId, stepId, { note, confirmedRecipients }));
   };
 
   // New: just filed; the copy to the respondent is due within 7 working days.
@@ -159,7 +165,7 @@ export async function seedCase(db: Database, acme: DemoWorkspace, globex: DemoWo
   );
   await complete(inquiry.complaintId, copyStep(inquiry.steps), 'Copy sent by mail');
   const hearingDay = dayOffset(7);
-  await complaints
+  await meetings
     .scheduleMeeting(
       presiding,
       inquiry.complaintId,
@@ -183,7 +189,7 @@ export async function seedCase(db: Database, acme: DemoWorkspace, globex: DemoWo
     40,
   );
   await complete(closed.complaintId, copyStep(closed.steps), 'Copy handed over in person');
-  const meeting = await complaints
+  const meeting = await meetings
     .scheduleMeeting(
       presiding,
       closed.complaintId,
@@ -199,13 +205,13 @@ export async function seedCase(db: Database, acme: DemoWorkspace, globex: DemoWo
     )
     .then(answer);
   answer(
-    await complaints.recordMeeting(presiding, closed.complaintId, meeting.meetingId, {
+    await meetings.recordMeeting(presiding, closed.complaintId, meeting.meetingId, {
       minutes: 'Both parties and the witness were heard; the respondent admitted the jokes and denied the touching.',
       outcome: 'The committee finds the complaint upheld.',
     }),
   );
   answer(
-    await complaints.close(presiding, closed.complaintId, {
+    await decisions.close(presiding, closed.complaintId, {
       outcome: 'UPHELD',
       summary: 'Upheld: a written warning and a sensitisation course for the respondent, recommended to the employer.',
     }),

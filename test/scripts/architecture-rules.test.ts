@@ -115,6 +115,35 @@ describe('the server shape rules (file contents)', () => {
     ]);
   });
 
+  it('refuse a route that maps a refusal to HTTP itself, and accept one that answers through the helper', () => {
+    const dir = tree({
+      'server/main/leads/leads.routes.ts': `import { HttpError } from '../../platform/errors';\nexport const fail = (r: { refusal: string; code: string; message: string }) =>\n  new HttpError(r.refusal === 'not-found' ? 404 : 400, r.code, r.message);\n`,
+      'server/main/users/users.routes.ts': `import { refusalError } from '../../platform/refusal';\nexport const fail = (r: never) => { throw refusalError(r); };\n`,
+      'server/case/complaints/case-runtime.routes.ts': `import { answer } from '../../platform/refusal';\nexport const run = async (act: () => Promise<never>) => answer(await act());\n`,
+    });
+    const { problems } = checkShape(dir, {});
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('server/main/leads/leads.routes.ts — a route maps a refusal to HTTP itself'),
+        expect.stringContaining('server/main/users/users.routes.ts — a route maps a refusal to HTTP itself'),
+      ]),
+    );
+    expect(problems.join('\n')).not.toContain('case-runtime.routes.ts');
+  });
+
+  it('refuse a server file with a date/time helper of its own, and accept the one date/time module', () => {
+    const dir = tree({
+      'server/learning/credits/credits.service.ts': `const iso = (value: Date | string) => new Date(value).toISOString();\nexport const at = (d: Date) => iso(d);\n`,
+      'server/main/webhooks/webhooks.service.ts': `export const sent = (rows: { at: Date }[]) => rows.map((r) => r.at).map((d) => new Date(d).toISOString());\n`,
+      'server/main/users/users.service.ts': `import { instantText } from '../../../src/domain/shared/date-time';\nexport const at = (d: Date) => instantText(d);\n`,
+    });
+    const { problems } = checkShape(dir, {});
+    expect(problems).toEqual([
+      expect.stringContaining('server/learning/credits/credits.service.ts — a date/time helper of its own'),
+      expect.stringContaining('server/main/webhooks/webhooks.service.ts — a date/time helper of its own'),
+    ]);
+  });
+
   it('refuse a failure type of its own in the web app, and accept the one Refusal', () => {
     const dir = tree({
       'src/application/people/remove.use-case.ts': `export type RemoveOutcome = { ok: true } | { ok: false; message: string };\n`,

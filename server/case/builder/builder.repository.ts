@@ -24,10 +24,9 @@ import {
 import { ActionType } from '../../../src/domain/workflows/workflow-rules';
 import type { Sql } from '../../platform/db/database';
 import * as workflows from '../workflows/workflows.repository';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 /** SQL of the builder's parts (migration 0022). Every function takes the workspace; every query carries `workspace_id = $1`. */
-
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 // ---------- the whole design of a version ----------
 
@@ -665,8 +664,8 @@ const toEscalation = (r: EscalationRow): EscalationSetting => ({
   secondThresholdDate: r.second_threshold_days,
   targetId: r.target_user_id,
   enabled: r.enabled,
-  createdAt: iso(r.created_at),
-  updatedAt: iso(r.updated_at),
+  createdAt: instantText(r.created_at),
+  updatedAt: instantText(r.updated_at),
 });
 
 export async function listEscalations(tx: Sql, ws: string, branchId: string | undefined): Promise<EscalationSetting[]> {

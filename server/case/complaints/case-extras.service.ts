@@ -7,6 +7,7 @@ import { ok, refuse, type Outcome } from '../../platform/refusal';
 import * as extras from './case-extras.repository';
 import * as repo from './complaints.repository';
 import { ComplaintService, type Access, type Actor } from './complaints.service';
+import type { FilingService } from './filing.service';
 import { notifyReporter } from './intake.repository';
 import { regimeOf, todayIn } from './regime';
 
@@ -32,6 +33,8 @@ export class CaseExtrasService {
     private readonly db: Database,
     private readonly mail: Mailer,
     private readonly complaints: ComplaintService,
+    /** Filing, for a complaint recorded on someone's behalf (filing.service.ts). */
+    private readonly filing: FilingService,
   ) {}
 
   // ---------- people a committee member may name ----------
@@ -310,7 +313,7 @@ export class CaseExtrasService {
       name: complainant.name || complainant.email,
     };
     const { complainantUserId: _c, channel, complainant: contact, ...rest } = body;
-    const filed = await this.complaints.file(
+    const filed = await this.filing.file(
       as,
       {
         ...rest,

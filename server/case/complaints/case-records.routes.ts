@@ -14,19 +14,12 @@ import { serve, workspaceUser, type HandlerContext } from '../../platform/serve'
 import { CaseLogService } from './case-log.service';
 import { CaseRecordsService } from './case-records.service';
 import { whoIs } from './complaints.repository';
-import { ComplaintService, filingLimits, type Actor } from './complaints.service';
+import { ComplaintService, type Actor } from './complaints.service';
 import { RetentionService } from './retention.service';
 
 /** Records of a case (docs/case.md "Records" and "Retention"): the redacted export, the access log's verification, retention settings, hold and postponement. */
 export async function caseRecordRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const complaints = new ComplaintService(
-    deps.db,
-    deps.mail,
-    deps.fileUrls,
-    deps.evidence,
-    deps.clock,
-    filingLimits(deps),
-  );
+  const complaints = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock);
   const records = new CaseRecordsService(deps.db, complaints);
   const retention = new RetentionService(deps.db, complaints, deps.clock);
   const caseLog = new CaseLogService(deps.db, complaints);

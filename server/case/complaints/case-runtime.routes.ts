@@ -11,7 +11,7 @@ import { serve, workspaceUser } from '../../platform/serve';
 import { whoIs } from './complaints.repository';
 import { ComplaintService, type Actor } from './complaints.service';
 import { CaseRuntimeService, type RuntimeOutcome } from './case-runtime.service';
-import { answer, refusalError } from '../../platform/refusal';
+import { answer } from '../../platform/refusal';
 
 /** Due process in the case runtime (docs/case.md): the committee adds or corrects a party's contact, and sets the inquiry's start (IN-07). */
 export async function caseRuntimeRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
@@ -36,8 +36,7 @@ export async function caseRuntimeRoutes(app: FastifyInstance, deps: ApiDeps): Pr
         ip: ctx.request.ip ?? null,
         workspaceName: workspace.company_name,
       };
-      const outcome = await run(actor, ctx);
-      if (!outcome.ok) throw refusalError(outcome);
+      answer(await run(actor, ctx));
       return answer(await complaints.read(actor, ctx.params.id, { audit: false }));
     };
   serve(

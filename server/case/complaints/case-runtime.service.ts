@@ -11,12 +11,14 @@ import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
 import type { Database, Sql } from '../../platform/db/database';
 import type { ComplaintService, Actor } from './complaints.service';
 import * as repo from './complaints.repository';
+import * as messagesRepo from './messages.repository';
 import * as runtimeRepo from './case-runtime.repository';
 import { userIdByEmail } from './investigations.repository';
 import type { Mailer } from '../../platform/messages';
-import { refuse, type Refusal } from '../../platform/refusal';
+import { ok, refuse, type Outcome, type Refusal } from '../../platform/refusal';
 
-export type RuntimeOutcome = { ok: true } | Refusal;
+/** A due-process act's outcome: done (the route answers the case as it is after it), or refused. */
+export type RuntimeOutcome = Outcome<null>;
 
 /** The contact fields of each party, as columns; the complainant's name is theirs, as they gave it. */
 const COLUMNS: Record<Party, Partial<Record<'name' | 'email' | 'phone', keyof repo.ComplaintRow>>> = {
@@ -52,12 +54,12 @@ export async function closeGate(
   steps: readonly repo.StepRow[],
   actorUserId: string,
   override: { reasons: string } | undefined,
-): Promise<{ ok: true; overridden: RuntimeStep[] } | Refusal> {
+): Promise<Outcome<RuntimeStep[]>> {
   const open = openMandatorySteps(
     runtimeSteps(steps),
     await runtimeRepo.prerequisitesOf(tx, ws, access.row.version_id),
   );
-  if (open.length === 0) return { ok: true, overridden: [] };
+  if (open.length === 0) return ok([]);
   if (!override) {
     const message = `${stepNames(open)} ${open.length === 1 ? 'is' : 'are'} still open: complete ${open.length === 1 ? 'it' : 'them'}, or the presiding officer may close with written reasons`;
     return refuse('conflict', 'MANDATORY_STEP_OPEN', message, { override: message });
@@ -68,7 +70,7 @@ export async function closeGate(
       'NOT_PRESIDING',
       'Only the member presiding over the case may close it with a mandatory step open',
     );
-  return { ok: true, overridden: open };
+  return ok(open);
 }
 
 /** What the case page shows of its course: steps waiting for others, the open mandatory steps, the override, the appeal. */
@@ -151,7 +153,7 @@ export class CaseRuntimeService {
       }
       const fields = (['name', 'email', 'phone'] as const).filter((f) => change[f] !== undefined && COLUMNS[party][f]);
       const changed = fields.filter((f) => (row[COLUMNS[party][f]!] ?? null) !== change[f]);
-      if (changed.length === 0) return { ok: true };
+      if (changed.length === 0) return ok(null);
 
       let respondentUserId = row.respondent_user_id;
       if (party === 'RESPONDENT' && changed.includes('email')) {
@@ -195,7 +197,7 @@ export class CaseRuntimeService {
         current: Object.fromEntries(changed.map((f) => [f, change[f] ?? null])),
         ...(recused.length ? { recused: recused.length } : {}),
       });
-      return { ok: true };
+      return ok(null);
     });
   }
 
@@ -228,7 +230,7 @@ export class CaseRuntimeService {
         startsOn,
         previous: row.inquiry_start_on ?? row.received_on,
       });
-      return { ok: true };
+      return ok(null);
     });
   }
 
@@ -270,7 +272,7 @@ export class CaseRuntimeService {
         previous: row.respondent_reply_on ?? null,
         ...(body.note ? { note: body.note } : {}),
       });
-      return { ok: true };
+      return ok(null);
     });
   }
 
@@ -303,7 +305,7 @@ export class CaseRuntimeService {
         return refuse('conflict', 'ALREADY_REPLIED', message, { reply: message });
       }
       const receivedOn = await this.complaints.localToday(tx, actor.ws);
-      const m = await repo.insertMessage(tx, actor.ws, id, {
+      const m = await messagesRepo.insertMessage(tx, actor.ws, id, {
         audience: 'RESPONDENT',
         authorId: actor.userId,
         body: body.reply,
@@ -316,13 +318,13 @@ export class CaseRuntimeService {
         messageId: m.id,
       });
       if (row.committee_id) {
-        const readers = await repo.committeeReaders(tx, actor.ws, id);
+        const readers = await messagesRepo.committeeReaders(tx, actor.ws, id);
         await this.mail.sendMany(
-          repo.partyMessageMails(actor.ws, readers, repo.caseNumberText(row.case_number), 'respondent'),
+          messagesRepo.partyMessageMails(actor.ws, readers, repo.caseNumberText(row.case_number), 'respondent'),
           tx,
         );
       }
-      return { ok: true };
+      return ok(null);
     });
   }
 
@@ -362,7 +364,7 @@ export class CaseRuntimeService {
       const on = await this.complaints.localToday(tx, actor.ws);
       await runtimeRepo.extendFilingLimit(tx, actor.ws, id, { reasons: reasons.trim(), on, by: actor.userId });
       await this.complaints.log(tx, actor, id, 'filing.extension.granted', { reasons: reasons.trim(), on });
-      return { ok: true };
+      return ok(null);
     });
   }
 }

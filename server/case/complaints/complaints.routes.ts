@@ -27,19 +27,20 @@ import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { CaseJobs, defineCaseJobs } from './case-jobs';
 import { whoIs } from './complaints.repository';
-import { ComplaintService, filingLimits, type Actor } from './complaints.service';
+import { ComplaintService, type Actor } from './complaints.service';
+import { DecisionService } from './decisions.service';
+import { FilingService, filingLimits } from './filing.service';
+import { MeetingService } from './meetings.service';
+import { MessageService } from './messages.service';
 import { RetentionJob } from './retention-job';
 
 /** The complaint runtime (docs/case.md "Complaints"): every call decides the caller's part in the case on the server. */
 export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const service = new ComplaintService(
-    deps.db,
-    deps.mail,
-    deps.fileUrls,
-    deps.evidence,
-    deps.clock,
-    filingLimits(deps),
-  );
+  const service = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock);
+  const filing = new FilingService(deps.db, deps.mail, service, deps.evidence, deps.clock, filingLimits(deps));
+  const messages = new MessageService(deps.db, deps.mail, service);
+  const meetings = new MeetingService(deps.db, deps.mail, service);
+  const decisions = new DecisionService(deps.db, deps.mail, service);
   // The daily case job (clocks, reminders, escalation, CA-08 updates): on the queue, never a timer of this process.
   // Step 5 is retention (retention-job.ts): the committee warned before a purge, then the purge.
   const retention = new RetentionJob(deps.db, deps.mail, deps.fileUrls);
@@ -69,13 +70,13 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
     };
   };
 
-  serve(app, getComplaintForm, async (ctx) => answer(await service.form(await actorOf(ctx))));
+  serve(app, getComplaintForm, async (ctx) => answer(await filing.form(await actorOf(ctx))));
   serve(app, complaintFormResource, async (ctx) =>
-    answer(await service.formResource(await actorOf(ctx), ctx.params.id)),
+    answer(await filing.formResource(await actorOf(ctx), ctx.params.id)),
   );
-  serve(app, evidenceUploadUrl, async (ctx) => service.evidenceUpload(await actorOf(ctx), ctx.body));
-  serve(app, confirmEvidence, async (ctx) => answer(await service.confirmEvidence(await actorOf(ctx), ctx.params.id)));
-  serve(app, fileComplaint, async (ctx) => answer(await service.file(await actorOf(ctx), ctx.body)));
+  serve(app, evidenceUploadUrl, async (ctx) => filing.evidenceUpload(await actorOf(ctx), ctx.body));
+  serve(app, confirmEvidence, async (ctx) => answer(await filing.confirmEvidence(await actorOf(ctx), ctx.params.id)));
+  serve(app, fileComplaint, async (ctx) => answer(await filing.file(await actorOf(ctx), ctx.body)));
   serve(app, listComplaints, async (ctx) => {
     // The list needs no address or name of the caller: no lookup (bench/case-jobs.bench.ts).
     const { user, workspace } = workspaceUser(ctx);
@@ -89,32 +90,32 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   });
   serve(app, getComplaint, async (ctx) => answer(await service.read(await actorOf(ctx), ctx.params.id)));
   serve(app, postComplaintMessage, async (ctx) =>
-    answer(await service.message(await actorOf(ctx), ctx.params.id, ctx.body)),
+    answer(await messages.message(await actorOf(ctx), ctx.params.id, ctx.body)),
   );
   serve(app, scheduleMeeting, async (ctx) =>
-    answer(await service.scheduleMeeting(await actorOf(ctx), ctx.params.id, ctx.body)),
+    answer(await meetings.scheduleMeeting(await actorOf(ctx), ctx.params.id, ctx.body)),
   );
   serve(app, recordMeeting, async (ctx) =>
-    answer(await service.recordMeeting(await actorOf(ctx), ctx.params.id, ctx.params.meetingId, ctx.body)),
+    answer(await meetings.recordMeeting(await actorOf(ctx), ctx.params.id, ctx.params.meetingId, ctx.body)),
   );
   serve(app, completeStep, async (ctx) =>
     answer(
-      await service.completeStep(await actorOf(ctx), ctx.params.id, ctx.params.stepId, {
+      await decisions.completeStep(await actorOf(ctx), ctx.params.id, ctx.params.stepId, {
         note: ctx.body?.note ?? '',
         confirmedRecipients: ctx.body?.confirmedRecipients,
       }),
     ),
   );
   serve(app, stepRecipients, async (ctx) =>
-    answer(await service.stepRecipients(await actorOf(ctx), ctx.params.id, ctx.params.stepId)),
+    answer(await decisions.stepRecipients(await actorOf(ctx), ctx.params.id, ctx.params.stepId)),
   );
-  serve(app, closeComplaint, async (ctx) => answer(await service.close(await actorOf(ctx), ctx.params.id, ctx.body)));
+  serve(app, closeComplaint, async (ctx) => answer(await decisions.close(await actorOf(ctx), ctx.params.id, ctx.body)));
   serve(app, complaintDeadlines, async (ctx) => answer(await service.deadlines(await actorOf(ctx), ctx.params.id)));
   serve(app, complaintAudit, async (ctx) => ({
     items: answer(await service.auditLog(await actorOf(ctx), ctx.params.id)),
   }));
   serve(app, recuse, async (ctx) =>
-    answer(await service.recuse(await actorOf(ctx), ctx.params.id, ctx.body?.note ?? '')),
+    answer(await decisions.recuse(await actorOf(ctx), ctx.params.id, ctx.body?.note ?? '')),
   );
   serve(app, downloadEvidence, async (ctx) =>
     answer(await service.evidenceLink(await actorOf(ctx), ctx.params.id, ctx.params.fileId)),

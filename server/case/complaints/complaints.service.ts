@@ -1,59 +1,29 @@
-import type { z } from 'zod';
-import { ClockSchema, FileComplaintBody, MeetingBody } from '../../../src/contracts/case/complaints.contract';
+import { ClockSchema } from '../../../src/contracts/case/complaints.contract';
 import type {
   AuditEntry,
   CaseMeeting,
-  CaseMessage,
   ClockView,
   ComplaintCounts,
   ComplaintStageCounts,
   ComplaintReadiness,
   ComplaintDetail,
-  ComplaintForm,
   ComplaintSummary,
   Deadlines,
   DownloadLink,
-  EvidenceFile,
-  EvidenceTicket,
-  Outcome,
-  StepMail,
-  StepRecipient,
-  StepRecipients,
 } from '../../../src/contracts/case/complaints.contract';
-import {
-  audiencesFor,
-  caseRole,
-  mayWriteTo,
-  type Audience,
-  type CaseRole,
-} from '../../../src/domain/complaints/case-access';
-import {
-  membersWhoAreParties,
-  presidingForCase,
-  quorumPossible,
-  witnessEmails,
-} from '../../../src/domain/complaints/committee';
-import { meetingInvitation } from '../../../src/domain/complaints/ics';
+import { audiencesFor, caseRole, type CaseRole } from '../../../src/domain/complaints/case-access';
+import { presidingForCase, quorumPossible } from '../../../src/domain/complaints/committee';
 import { hideSmallCounts, SMALLEST_SHOWN } from '../../../src/domain/complaints/small-counts';
 import { audit } from '../../platform/audit';
-import { formatDate, formatTimeRange } from '../../../src/domain/shared/date-time';
-import {
-  caseClocks,
-  filingTimeliness,
-  type CaseDates,
-  type ClockId,
-} from '../../../src/domain/complaints/statutory-clocks';
-import { DEFAULT_ACTION_MAILS, STANDARD_ATTRIBUTES } from '../../../src/domain/workflows/builder-rules';
+import { caseClocks, filingTimeliness, type CaseDates } from '../../../src/domain/complaints/statutory-clocks';
+import { STANDARD_ATTRIBUTES } from '../../../src/domain/workflows/builder-rules';
 import { visibleFields, type FieldReader, type VisibleFields } from '../../../src/domain/complaints/field-visibility';
-import type { ActionType } from '../../../src/domain/workflows/workflow-rules';
 import { tenantBatch, type Database, type Sql } from '../../platform/db/database';
-import type { Mailer, OutgoingMail } from '../../platform/messages';
+import type { Mailer } from '../../platform/messages';
 import type { DirectFileUrls } from '../../platform/signed-files';
 import type { EvidenceVault } from '../../platform/evidence-vault';
 import { EvidenceFiles } from './evidence.service';
 import * as evidenceRepo from './evidence.repository';
-import * as files from '../../platform/files/files.repository';
-import { ensureStandardForm, listActionSettings, listComponents } from '../builder/builder.repository';
 import {
   caseJobCounts,
   clockInputs,
@@ -65,9 +35,6 @@ import {
   type ListRow,
 } from './case-jobs';
 import * as repo from './complaints.repository';
-import { userIdByEmail } from './investigations.repository';
-import { formResourceFile, formResourceLink } from './form-resources';
-import { notifyReporter } from './intake.repository';
 import {
   calendarOf,
   dateTimeSettingsOf,
@@ -80,28 +47,17 @@ import {
   type RegimeSettings,
 } from './regime';
 import { tombstoneFor } from './retention.repository';
-import { closeGate, dueProcessOf, stepGate } from './case-runtime.service';
+import { dueProcessOf } from './case-runtime.service';
 import { ok, raise, refuse, refusing, type Outcome as Result, type Refusal } from '../../platform/refusal';
-import { tooManyComplaints } from './filing-limits';
 import { caseMeeting } from './hearing-view';
-import { compositionGate, hearingGate, naturalJusticeOf } from './hearings.service';
-import { directoryGuests, lockMeeting, meetingRows } from './hearings.repository';
+import { naturalJusticeOf } from './hearings.service';
+import { meetingRows } from './hearings.repository';
 import { unnamedActor } from './refused-access.repository';
-import {
-  clocksOfCase,
-  NO_LEGAL_PRACTITIONERS,
-  respondentIdentified,
-} from '../../../src/domain/complaints/case-runtime';
-import { appealWindow } from '../../../src/domain/complaints/statutory-clocks';
-import { recipientByAddress, recipientOf } from '../../platform/languages';
-import { templates } from '../../platform/message-templates';
-import { filedForProblems } from '../../../src/domain/complaints/filing';
-import { formerEmployeeProblems, lateNoticeExtension } from '../../../src/domain/complaints/former-employee';
-import { formerEmployeeNoticeOf, recordLateNotice } from './former-employee.repository';
-import { FIRST_CONTACT_RULE, missingFirstContact } from '../../../src/domain/complaints/first-contact';
+import { clocksOfCase, respondentIdentified } from '../../../src/domain/complaints/case-runtime';
+import { formerEmployeeNoticeOf } from './former-employee.repository';
 import type { WorkingCalendar } from '../../../src/domain/shared/calendar';
 import { systemClock, type Clock } from '../../platform/clock';
-import { emitWebhookEvent } from '../../platform/webhooks/webhook-outbox';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 export interface Actor {
   ws: string;
@@ -114,31 +70,7 @@ export interface Actor {
 
 export { MAX_EVIDENCE_BYTES } from './evidence.service';
 
-/** How many complaints a member files a day when ServerSettings.complaintsPerDay is not set. */
-export const DEFAULT_COMPLAINTS_PER_DAY = 5;
-
-export const filingLimits = (deps: { settings: { complaintsPerDay?: number } }) => ({
-  complaintsPerDay: deps.settings.complaintsPerDay ?? DEFAULT_COMPLAINTS_PER_DAY,
-});
 const DOWNLOAD_SECONDS = 5 * 60;
-
-/** A completed step whose time limit is a statutory clock meets that clock: the date it records. */
-const CLOCK_MET_BY: Record<ClockId, repo.DateColumn | null> = {
-  IN_RESPONDENT_COPY: 'respondent_copy_sent_on',
-  IN_RESPONDENT_REPLY: 'respondent_reply_on',
-  IN_INQUIRY: 'inquiry_completed_on',
-  IN_REPORT: 'report_issued_on',
-  IN_EMPLOYER_ACTION: 'employer_action_on',
-  IN_APPEAL_WINDOW: null,
-  CA_FIRST_CONTACT: 'first_contact_on',
-  CA_NEGOTIATED_MEETING: 'negotiated_meeting_on',
-  CA_RESOLUTION: 'resolved_on',
-};
-
-/** A mail an action step sends on a case, with its recipients (ComplaintService.plannedMails). */
-interface PlannedMail extends StepMail {
-  text: string;
-}
 
 export interface Access {
   row: repo.ComplaintRow;
@@ -149,8 +81,6 @@ export interface Access {
   awaiting: Set<string>;
   presiding: { userId: string; name: string; substitute: boolean } | null;
 }
-
-const iso = (v: Date | string) => new Date(v).toISOString();
 
 /**
  * The runtime of a complaint (docs/case.md "Complaints"). Every call is one tenant transaction that first decides the
@@ -207,8 +137,6 @@ export class ComplaintService {
     vault?: EvidenceVault,
     /** The server's clock port (tests move it; the daily case job reads the same). */
     private readonly clock: Clock = systemClock,
-    /** Filing limits (ServerSettings.complaintsPerDay; `COMPLAINTS_PER_DAY`). */
-    private readonly limits: { complaintsPerDay: number } = { complaintsPerDay: DEFAULT_COMPLAINTS_PER_DAY },
   ) {
     this.evidence = new EvidenceFiles(db, vault);
   }
@@ -216,296 +144,13 @@ export class ComplaintService {
   private readonly evidence: EvidenceFiles;
 
   /** Today in the workspace's zone (its clocks count local days). */
-  private today(regime: Pick<RegimeSettings, 'timeZone'>): string {
+  today(regime: Pick<RegimeSettings, 'timeZone'>): string {
     return todayIn(regime, this.clock.now());
   }
 
   /** Today in the workspace's zone, read inside the caller's transaction. */
   async localToday(tx: Sql, ws: string): Promise<string> {
     return this.today(await regimeOf(tx, ws));
-  }
-
-  // ---------- the form and evidence ----------
-
-  async form(actor: Actor): Promise<Result<ComplaintForm>> {
-    return refusing(async () =>
-      ok(
-        await this.db.tenant(actor.ws, async (tx) => {
-          const published = await this.publishedFor(tx, actor);
-          if (!published)
-            raise(
-              refuse(
-                'not-found',
-                'NOT_FOUND',
-                'No complaint process has been published in this workspace yet. Ask your HR team.',
-              ),
-            );
-          await ensureStandardForm(tx, actor.ws, published.version_id);
-          const committee = await this.committeeFor(tx, actor);
-          const regime = await regimeOf(tx, actor.ws);
-          return {
-            workflowId: published.workflow_id,
-            workflowVersionId: published.version_id,
-            workflowName: published.workflow_name,
-            compliance: regime.compliance,
-            components: await listComponents(tx, actor.ws, published.version_id),
-            committeeConstituted: committee !== null,
-          };
-        }),
-      ),
-    );
-  }
-
-  /** The file an admin attached to a field of the form the caller files through (form-resources.ts). */
-  async formResource(actor: Actor, attributeId: string): Promise<Result<DownloadLink>> {
-    return refusing(async () => {
-      const urls = this.store();
-      const file = await this.db.tenant(actor.ws, async (tx) => {
-        const published = await this.publishedFor(tx, actor);
-        if (!published) raise(refuse('not-found', 'NOT_FOUND', 'This form has no such file'));
-        return formResourceFile(tx, actor.ws, published.version_id, attributeId);
-      });
-      return ok(await formResourceLink(urls, actor.ws, file));
-    });
-  }
-
-  /** An upload URL for one evidence file of the caller's, through the vault (evidence.service.ts), within their quota. */
-  async evidenceUpload(actor: Actor, upload: { fileName: string; size: number }): Promise<EvidenceTicket> {
-    return this.db.tenant(actor.ws, (tx) =>
-      this.evidence.ticket(tx, actor.ws, { kind: 'member', userId: actor.userId }, upload),
-    );
-  }
-
-  /** Confirms an evidence upload of the caller's: measured, checked for what it claims, typed by its bytes, kept. */
-  async confirmEvidence(actor: Actor, fileId: string): Promise<Result<EvidenceFile>> {
-    return refusing(async () => {
-      const row = await this.db.tenant(actor.ws, (tx) => files.findFile(tx, actor.ws, fileId));
-      if (!row || (row.purpose as string) !== 'EVIDENCE' || row.owner_id !== actor.userId)
-        raise(refuse('not-found', 'NOT_FOUND', 'No such file'));
-      if (row.status !== 'CONFIRMED') {
-        const found = await this.evidence.inspect(actor.ws, fileId);
-        if (!found)
-          raise(
-            refuse(
-              'conflict',
-              'NOT_UPLOADED',
-              'Nothing has been uploaded with this link yet: upload the file, then confirm.',
-            ),
-          );
-        await this.db.tenant(actor.ws, (tx) =>
-          files.markConfirmed(tx, actor.ws, fileId, { size: found.size, type: found.type, language: null }),
-        );
-      }
-      const done = await this.db.tenant(actor.ws, (tx) => evidenceRepo.sealedRow(tx, actor.ws, fileId));
-      if (!done) raise(refuse('not-found', 'NOT_FOUND', 'No such file'));
-      return ok(this.evidence.describe([done])[0]);
-    });
-  }
-
-  // ---------- filing ----------
-
-  /**
-   * `recorder`: a committee member recording it on the complainant's behalf (server/case/complaints/on-behalf.service.ts):
-   * the case then waits for the complainant's confirmation, and the access log names the member.
-   */
-  async file(
-    actor: Actor,
-    body: z.output<typeof FileComplaintBody>,
-    recorder?: { actor: Actor; channel: 'ORAL_NOTICE' | 'HELP_TO_WRITE' },
-  ): Promise<Result<ComplaintDetail>> {
-    return refusing(async () => {
-      const doer = recorder?.actor ?? actor;
-      const mails: OutgoingMail[] = [];
-      const id = await this.db.tenant(actor.ws, async (tx) => {
-        const published = await this.publishedFor(tx, actor);
-        if (!published)
-          raise(
-            refuse(
-              'conflict',
-              'CONFLICT',
-              'No complaint process has been published in this workspace yet. Ask your HR team.',
-            ),
-          );
-        await ensureStandardForm(tx, actor.ws, published.version_id);
-        const regime = await regimeOf(tx, actor.ws);
-        const today = this.today(regime);
-        const fields: Record<string, string> = {};
-        if (body.incident.date > today) fields['incident.date'] = 'The incident cannot be after today';
-        Object.assign(fields, formerEmployeeProblems(regime.compliance, body.formerEmployee, today));
-        // IN-03: filed for her only in a capacity the POSH Rules allow, with why she cannot, and on a POSH case.
-        if (body.filedFor) {
-          if (regime.compliance !== 'IN_POSH')
-            fields['filedFor.capacity'] = 'IN-03: filing for another person is a rule of the POSH Rules (India)';
-          else Object.assign(fields, filedForProblems(body.filedFor));
-          if (body.filedAs !== 'COMPLAINANT') fields.filedAs = 'IN-03: a complaint filed for her is filed as hers';
-        }
-        // Self-filed as the complainant: the complainant is the signed-in filer, at the account's own address (no free
-        // address: the receipt would be a mail cannon in the workspace's name). On-behalf filing names the account itself.
-        if (
-          !recorder &&
-          body.filedAs === 'COMPLAINANT' &&
-          body.complainant.email.toLowerCase() !== actor.email.toLowerCase()
-        ) {
-          fields['complainant.email'] =
-            `As the complainant, your own address (${actor.email}) receives the receipt and updates`;
-        }
-
-        // The fields an admin added: required ones answered, unknown ones refused.
-        const components = await listComponents(tx, actor.ws, published.version_id);
-        const custom = components.flatMap((c) => c.attributes).filter((a) => a.systemKey === null);
-        for (const a of custom) {
-          if (a.required && !(body.answers[a.attributeId] ?? '').trim())
-            fields[`answers.${a.attributeId}`] = `Answer "${a.label}"`;
-        }
-        for (const key of Object.keys(body.answers)) {
-          if (!custom.some((a) => a.attributeId === key)) fields[`answers.${key}`] = 'Not a field of this form';
-        }
-
-        // Evidence: confirmed evidence uploads of the filer's own, not yet on another case.
-        if (body.incident.evidenceFileIds.length > 0) {
-          const good = await repo.unattachedEvidence(tx, actor.ws, body.incident.evidenceFileIds, doer.userId);
-          body.incident.evidenceFileIds.forEach((f, i) => {
-            if (!good.has(f))
-              fields[`incident.evidenceFileIds.${i}`] = 'Not an evidence file you uploaded and confirmed';
-          });
-        }
-        if (Object.keys(fields).length)
-          raise(refuse('invalid', 'VALIDATION', `Invalid complaint: ${Object.keys(fields).join(', ')}`, fields));
-
-        const committee = body.againstEmployer ? null : await this.committeeFor(tx, actor);
-        const members = committee ? await repo.membersOf(tx, actor.ws, [committee]) : [];
-        const respondentUserId = body.respondent.email
-          ? await userIdByEmail(tx, actor.ws, body.respondent.email)
-          : null;
-        const witnesses = witnessEmails(body.incident.witnesses);
-        const recused = membersWhoAreParties(
-          members.map((m) => ({ userId: m.user_id, email: m.email })),
-          {
-            complainantUserId: actor.userId,
-            respondentUserId,
-            emails: [
-              body.complainant.email,
-              body.respondent.email,
-              ...((await recusesWitnesses(tx, actor.ws)) ? witnesses : []),
-            ],
-          },
-        );
-        const timeliness = filingTimeliness(body.incident.date, today);
-        // Who presides when the presiding officer is a party: the first member not recused who may (IN-06).
-        const domainCommittee = this.domainCommittee(members);
-        const presiding = presidingForCase(domainCommittee, new Set(recused), null);
-        const substitute = presiding
-          ? null
-          : (members.find((m) => !recused.includes(m.user_id) && m.role !== 'EXTERNAL_MEMBER')?.user_id ?? null);
-
-        await repo.lockCaseNumbers(tx, actor.ws);
-        if (!recorder) {
-          // A member files at most `perDay` complaints a day (counted under the lock above, so two at once count both).
-          const filed = await repo.filedOn(tx, actor.ws, actor.userId, today);
-          if (filed >= this.limits.complaintsPerDay)
-            tooManyComplaints(this.limits.complaintsPerDay, today, this.clock.now());
-        }
-        const next = await repo.nextCaseNumber(tx, actor.ws);
-        const row = {
-          id: await repo.insertComplaint(tx, actor.ws, {
-            caseNumber: next,
-            compliance: regime.compliance,
-            committeeId: committee,
-            workflowId: published.workflow_id,
-            versionId: published.version_id,
-            filedBy: actor.userId,
-            filedAs: body.filedAs,
-            complainant: body.complainant,
-            respondent: { ...body.respondent, userId: respondentUserId },
-            againstEmployer: body.againstEmployer,
-            incidentDetails: body.incident.details,
-            incidentOn: body.incident.date,
-            witnesses: body.incident.witnesses,
-            answers: body.answers,
-            receivedOn: today,
-            timeliness: timeliness.timeliness,
-            presidingMemberId: substitute,
-            witnessEmails: witnesses,
-            filedFor: {
-              capacity: body.filedFor?.capacity ?? null,
-              reason: body.filedFor?.reason ?? null,
-              consent: body.filedFor ? body.filedFor.writtenConsent : null,
-            },
-            formerEmployeeLeftOn: body.formerEmployee?.leftOn ?? null,
-          }),
-        };
-        for (const fileId of body.incident.evidenceFileIds)
-          await repo.attachEvidence(tx, actor.ws, row.id, fileId, doer.userId);
-        for (const userId of recused) await repo.recuseFoundParty(tx, actor.ws, row.id, userId);
-        const lateNotice = lateNoticeExtension(regime.compliance, body.formerEmployee, today);
-        if (lateNotice && body.formerEmployee)
-          await recordLateNotice(tx, {
-            ws: actor.ws,
-            complaintId: row.id,
-            actorUserId: doer.userId,
-            ip: doer.ip,
-            leftOn: body.formerEmployee.leftOn,
-            extension: lateNotice,
-          });
-        const caseNumber = repo.caseNumberText(next);
-        await repo.caseAudit(tx, {
-          ws: actor.ws,
-          complaintId: row.id,
-          actorUserId: doer.userId,
-          action: 'complaint.file',
-          ip: doer.ip,
-          details: {
-            ...(recorder ? { onBehalfOf: actor.userId, channel: recorder.channel } : {}),
-            ...(body.filedFor
-              ? { filedFor: { capacity: body.filedFor.capacity, writtenConsent: body.filedFor.writtenConsent } }
-              : {}),
-            caseNumber,
-            timeliness: timeliness.timeliness,
-            evidence: body.incident.evidenceFileIds.length,
-            recused: recused.length,
-            referral: committee ? null : 'LOCAL_COMMITTEE',
-          },
-        });
-        // The complainant reads the receipt in their language (the filer's account; docs/i18n.md).
-        const reader = await recipientOf(tx, actor.ws, actor.userId);
-        const receipt = (to: string) => ({
-          workspaceId: actor.ws,
-          to,
-          ...templates.complaintReceipt({
-            ...reader,
-            caseNumber,
-            receivedOn: today,
-            committee: Boolean(committee),
-            late: timeliness.timeliness !== 'ON_TIME',
-          }),
-        });
-        if (recorder) {
-          // The case waits for the complainant: no clock runs and no step can be completed until they confirm.
-          await repo.markRecordedForConfirmation(tx, actor.ws, row.id, recorder.actor.userId, recorder.channel);
-          mails.push({
-            workspaceId: actor.ws,
-            to: body.complainant.email,
-            ...templates.complaintToConfirm({ ...reader, caseNumber, recordedOn: today }),
-          });
-        } else {
-          // The receipt goes to the filer's own account address only (a witness filing names someone else: not mailed).
-          mails.push(receipt(actor.email));
-        }
-        for (const m of members.filter((m) => !recused.includes(m.user_id))) {
-          mails.push({
-            workspaceId: actor.ws,
-            to: m.email,
-            subject: `A new complaint: case ${caseNumber}`,
-            text: `A new complaint, case ${caseNumber}, is assigned to your committee. Sign in to read it.`,
-          });
-        }
-        await this.mail.sendMany(mails, tx);
-        // Webhooks hear of case milestones with the case number and the stage only: no names, no content.
-        await emitWebhookEvent(tx, actor.ws, 'case.stage_changed', { caseNumber, stage: 'RECEIVED' });
-        return row.id;
-      });
-      return this.read(actor, id, { audit: false });
-    });
   }
 
   // ---------- reads ----------
@@ -614,7 +259,7 @@ export class ComplaintService {
           await this.log(tx, actor, id, 'complaint.audit.read');
           const rows = await repo.caseLog(tx, actor.ws, id);
           return rows.map((r) => ({
-            at: iso(r.at),
+            at: instantText(r.at),
             action: r.action,
             // No account: the reporter of an intake case, through their receipt key.
             actorName:
@@ -799,510 +444,9 @@ export class ComplaintService {
     return { ok: true, value };
   }
 
-  // ---------- changes ----------
-
-  async message(actor: Actor, id: string, body: { audience: Audience; body: string }): Promise<Result<CaseMessage>> {
-    return refusing(async () =>
-      ok(
-        await this.db.tenant(actor.ws, async (tx) => {
-          const access = await this.access(tx, actor, id, { lock: true });
-          if (body.audience === 'RESPONDENT' && !access.row.respondent_copy_sent_on) {
-            raise(
-              refuse(
-                'conflict',
-                'CONFLICT',
-                'Send the respondent a copy of the complaint first (POSH Rule 7): until then the case is not shared with them',
-                {
-                  audience: 'The respondent has not been given a copy yet',
-                },
-              ),
-            );
-          }
-          if (!mayWriteTo(access.role, body.audience)) {
-            raise(
-              refuse('invalid', 'VALIDATION', 'You write to the committee in your own thread', {
-                audience: `Write in the ${access.role.toLowerCase()}'s thread`,
-              }),
-            );
-          }
-          // CA-02 / CA-03: the committee's first message to a party of a Canadian notice carries what the Regulations list.
-          if (
-            access.role === 'COMMITTEE' &&
-            access.row.compliance === 'CA_FEDERAL' &&
-            (body.audience === 'COMPLAINANT' || body.audience === 'RESPONDENT')
-          ) {
-            const party = body.audience;
-            const first = !(await repo.wroteTo(
-              tx,
-              actor.ws,
-              id,
-              party,
-              access.members.map((m) => m.user_id),
-            ));
-            const missing = first ? missingFirstContact(party, body.body) : [];
-            if (missing.length > 0) {
-              const message = `${party === 'COMPLAINANT' ? `${FIRST_CONTACT_RULE[party]}/CA-03` : FIRST_CONTACT_RULE[party]}: the first contact with the ${party === 'COMPLAINANT' ? 'principal' : 'responding'} party must keep ${missing.map((e) => `"${e.heading}"`).join(', ')}`;
-              raise({
-                ok: false,
-                refusal: 'invalid',
-                code: 'FIRST_CONTACT_INCOMPLETE',
-                message,
-                fields: { body: message },
-              });
-            }
-          }
-          const m = await repo.insertMessage(tx, actor.ws, id, {
-            audience: body.audience,
-            authorId: actor.userId,
-            body: body.body,
-          });
-          const caseNumber = repo.caseNumberText(access.row.case_number);
-          if (access.role === 'COMMITTEE') {
-            // CA-02: the committee's first word to the principal party is the contact the 7 days ask for.
-            if (body.audience === 'COMPLAINANT' && !access.row.first_contact_on)
-              await repo.setCaseDate(tx, actor.ws, id, 'first_contact_on', this.today(await regimeOf(tx, actor.ws)));
-            // The reporter of an intake case is told only that there is a reply, at the address they chose (if any).
-            if (body.audience === 'COMPLAINANT' && access.row.intake) await notifyReporter(tx, this.mail, actor.ws, id);
-            const to =
-              body.audience === 'COMPLAINANT'
-                ? access.row.complainant_email
-                : body.audience === 'RESPONDENT'
-                  ? access.row.respondent_email
-                  : null;
-            if (to) {
-              await this.mail.send(
-                {
-                  workspaceId: actor.ws,
-                  to,
-                  ...templates.caseMessageToParty({ ...(await recipientByAddress(tx, actor.ws, to)), caseNumber }),
-                },
-                tx,
-              );
-            }
-          }
-          if (access.role !== 'COMMITTEE' && access.row.committee_id) {
-            const readers = await repo.committeeReaders(tx, actor.ws, id);
-            await this.mail.sendMany(
-              repo.partyMessageMails(
-                actor.ws,
-                readers,
-                caseNumber,
-                access.role === 'COMPLAINANT' ? 'complainant' : 'respondent',
-              ),
-              tx,
-            );
-          }
-          await this.log(tx, actor, id, 'message.post', { audience: body.audience, messageId: m.id });
-          return {
-            messageId: m.id,
-            audience: body.audience,
-            authorName: actor.name,
-            fromCommittee: access.role === 'COMMITTEE',
-            body: body.body,
-            createdAt: iso(m.created_at),
-          };
-        }),
-      ),
-    );
-  }
-
-  async scheduleMeeting(actor: Actor, id: string, body: z.output<typeof MeetingBody>): Promise<Result<CaseMeeting>> {
-    return refusing(async () =>
-      ok(
-        await this.db.tenant(actor.ws, async (tx) => {
-          const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
-          if (access.row.status === 'CLOSED') raise(refuse('conflict', 'CONFLICT', 'The case is closed'));
-          if (body.stepId) {
-            const steps = await repo.stepsOf(tx, actor.ws, id, access.row.version_id);
-            const step = steps.find((s) => s.id === body.stepId);
-            if (!step || step.kind !== 'MEETING')
-              raise(
-                refuse('invalid', 'VALIDATION', 'Not a meeting step of this case', {
-                  stepId: 'Not a meeting step of this case',
-                }),
-              );
-            // A hearing is held by a committee constituted as the Act asks, or on the presiding officer's override (IN-02).
-            const constitution = await compositionGate(tx, actor.ws, access, this.today(await regimeOf(tx, actor.ws)));
-            if (constitution) raise(constitution);
-          }
-          // People picked from the directory are invited at the address the workspace holds for them; an id that is not
-          // one of this workspace's active people is refused, so a committee cannot mail a stranger's account through it.
-          const picked = [...new Set(body.people)];
-          const found = await directoryGuests(tx, actor.ws, picked);
-          if (found.length !== picked.length)
-            raise(
-              refuse('invalid', 'unknown-person', 'A guest picked is not a person of this workspace', {
-                people: 'A guest picked is not a person of this workspace',
-              }),
-            );
-          const guests = [...new Set([...found.map((p) => p.email), ...body.guests.map((g) => g.toLowerCase())])];
-          const m = {
-            id: await repo.insertMeeting(tx, actor.ws, id, {
-              stepId: body.stepId,
-              title: body.title,
-              agenda: body.agenda,
-              startsAt: body.startsAt,
-              endsAt: body.endsAt,
-              location: body.location,
-              guests,
-              createdBy: actor.userId,
-            }),
-          };
-          const caseNumber = repo.caseNumberText(access.row.case_number);
-          // The mail's words give the time in the workspace's zone; the attached invitation carries the instant (UTC).
-          const when = formatTimeRange(body.startsAt, body.endsAt, dateTimeSettingsOf(await regimeOf(tx, actor.ws)));
-          const ics = meetingInvitation({
-            uid: `${m.id}@safeplace`,
-            title: body.title,
-            description: `${body.agenda}\n\nCase ${caseNumber}. Confidential.`,
-            startsAt: body.startsAt,
-            endsAt: body.endsAt,
-            location: body.location,
-            organizerEmail: actor.email,
-            guests,
-            stamp: new Date().toISOString(),
-          });
-          await this.mail.sendMany(
-            guests.map((to) => ({
-              workspaceId: actor.ws,
-              to,
-              subject: `Invitation: ${body.title} (case ${caseNumber})`,
-              text: `You are invited to "${body.title}" on case ${caseNumber}.\n\nWhen: ${when}\nWhere: ${body.location}\n\nAgenda:\n${body.agenda}\n\n${access.row.compliance === 'IN_POSH' ? `${NO_LEGAL_PRACTITIONERS}\n\n` : ''}The invitation is attached (invite.ics). This meeting is confidential.`,
-              attachments: [
-                { fileName: 'invite.ics', contentType: 'text/calendar; method=REQUEST; charset=utf-8', content: ics },
-              ],
-            })),
-            tx,
-          );
-          await this.log(tx, actor, id, 'meeting.schedule', { meetingId: m.id, guests: guests.length });
-          return (await this.meetings(tx, access, actor.ws, id)).find((x) => x.meetingId === m.id)!;
-        }),
-      ),
-    );
-  }
-
-  async recordMeeting(
-    actor: Actor,
-    id: string,
-    meetingId: string,
-    body: { minutes?: string; outcome?: string },
-  ): Promise<Result<CaseMeeting>> {
-    return refusing(async () =>
-      ok(
-        await this.db.tenant(actor.ws, async (tx) => {
-          const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
-          // Signed minutes are the hearing's record (IN-06): they no longer change.
-          const meeting = await lockMeeting(tx, actor.ws, id, meetingId);
-          if (meeting?.minutes_signed_at)
-            raise(refuse('conflict', 'CONFLICT', 'The minutes of this meeting are signed: they no longer change'));
-          const done = await repo.recordMeetingNotes(tx, actor.ws, id, meetingId, body);
-          if (!done) raise(refuse('not-found', 'NOT_FOUND', 'No such meeting on this case'));
-          await this.log(tx, actor, id, 'meeting.record', { meetingId, fields: Object.keys(body) });
-          return (await this.meetings(tx, access, actor.ws, id)).find((x) => x.meetingId === meetingId)!;
-        }),
-      ),
-    );
-  }
-
-  /**
-   * The mails an ACTION step would send on this case, with their recipients: the respondent (INFORM_RESPONDENT, NOTIFY
-   * RESPONDENT) or the workspace's employers (INFORM_EMPLOYER, NOTIFY EMPLOYER, TRANSFER_COMPLAINT), never a free
-   * address (migration 0053). `problem`: why the step cannot send them now.
-   */
-  private async plannedMails(
-    tx: Sql,
-    actor: Actor,
-    row: repo.ComplaintRow,
-    step: repo.StepRow,
-    today: string,
-  ): Promise<{ mails: PlannedMail[]; problem: string | null }> {
-    if (step.kind !== 'ACTION') return { mails: [], problem: null };
-    const caseNumber = repo.caseNumberText(row.case_number);
-    const settings = await listActionSettings(tx, actor.ws, row.version_id);
-    const employers = await repo.activeEmployers(tx, actor.ws);
-    const mails: PlannedMail[] = [];
-    let problem: string | null = null;
-    for (const type of (step.settings.actionTypes ?? []) as ActionType[]) {
-      const setting = settings.find((s) => s.actionType === type) ?? {
-        ...DEFAULT_ACTION_MAILS[type],
-        includeComplaintCopy: type === 'INFORM_RESPONDENT',
-      };
-      const regime = await regimeOf(tx, actor.ws);
-      const dueOn =
-        type === 'INFORM_RESPONDENT'
-          ? this.clocks({ ...row, respondent_copy_sent_on: today }, regime, today).find(
-              (c) => c.id === 'IN_RESPONDENT_REPLY',
-            )?.dueOn
-          : null;
-      // The mail says the day as the workspace writes it (12 Dec 2026), not as ISO.
-      const dueDate = dueOn ? formatDate(dueOn, dateTimeSettingsOf(regime)) : '';
-      const fill = (text: string) =>
-        text.replace(
-          /\{\{\s*(\w+)\s*\}\}/g,
-          (_, name: string) =>
-            ({ caseNumber, stepName: step.name, workspaceName: actor.workspaceName, dueDate })[name as 'caseNumber'] ??
-            '',
-        );
-      const party =
-        type === 'INFORM_RESPONDENT' || (type === 'NOTIFY' && step.settings.party === 'RESPONDENT')
-          ? 'RESPONDENT'
-          : 'EMPLOYER';
-      const recipients: StepRecipient[] =
-        party === 'RESPONDENT'
-          ? row.respondent_email
-            ? [
-                {
-                  email: row.respondent_email.toLowerCase(),
-                  name: row.respondent_name ?? 'The respondent',
-                  kind: 'RESPONDENT',
-                },
-              ]
-            : []
-          : employers.map((e) => ({ email: e.email, name: e.name || e.email, kind: 'EMPLOYER' as const }));
-      if (recipients.length === 0)
-        problem ??=
-          party === 'RESPONDENT'
-            ? 'The complaint gives no email for the respondent: add it before this step'
-            : 'The workspace has no employer to inform';
-      // The copy a party receives is what that party may see of the form (field visibility, docs/case.md).
-      const copy = setting.includeComplaintCopy ? await this.complaintCopy(tx, actor.ws, row, party) : '';
-      mails.push({
-        actionType: type,
-        subject: fill(setting.mailSubject),
-        text: fill(setting.mailBody) + copy,
-        complaintCopy: setting.includeComplaintCopy,
-        recipients,
-      });
-    }
-    return { mails, problem };
-  }
-
-  /** The complaint as copied into a mail to `party`: the incident and witnesses, when the form lets that party see them. */
-  private async complaintCopy(
-    tx: Sql,
-    ws: string,
-    row: repo.ComplaintRow,
-    party: 'RESPONDENT' | 'EMPLOYER',
-  ): Promise<string> {
-    const visible = await this.visibleFields(tx, ws, row, party);
-    const caseNumber = repo.caseNumberText(row.case_number);
-    const parts = [
-      visible.system.has('INCIDENT_DATE') || visible.system.has('INCIDENT_DETAILS')
-        ? `Incident${visible.system.has('INCIDENT_DATE') ? ` on ${row.incident_on}` : ''}:`
-        : '',
-      visible.system.has('INCIDENT_DETAILS') ? row.incident_details : '',
-      visible.system.has('INCIDENT_WITNESSES') && row.witnesses.length ? `Witnesses: ${row.witnesses.join('; ')}` : '',
-    ].filter(Boolean);
-    return `\n\n--- Copy of the complaint (case ${caseNumber}) ---\n${parts.length ? parts.join('\n') : 'The form lets you see none of its fields: the committee will tell you what it may.'}`;
-  }
-
-  /** Who the mails of a step would go to (committee only): the "Complete step" dialog shows them before the member confirms. */
-  async stepRecipients(actor: Actor, id: string, stepId: string): Promise<Result<StepRecipients>> {
-    return refusing(async () =>
-      ok(
-        await this.db.tenant(actor.ws, async (tx) => {
-          const { row } = await this.access(tx, actor, id, { committeeOnly: true });
-          const step = (await repo.stepsOf(tx, actor.ws, id, row.version_id)).find((s) => s.id === stepId);
-          if (!step) raise(refuse('not-found', 'NOT_FOUND', 'No such step in this case’s workflow'));
-          const { mails, problem } = await this.plannedMails(
-            tx,
-            actor,
-            row,
-            step,
-            this.today(await regimeOf(tx, actor.ws)),
-          );
-          await this.log(tx, actor, id, 'step.recipients.read', { stepId });
-          return { stepId, mails: mails.map(({ text: _text, ...m }) => m), problem };
-        }),
-      ),
-    );
-  }
-
-  async completeStep(
-    actor: Actor,
-    id: string,
-    stepId: string,
-    body: { note: string; confirmedRecipients?: string[] },
-  ): Promise<Result<ComplaintDetail>> {
-    return refusing(async () => {
-      await this.db.tenant(actor.ws, async (tx) => {
-        const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
-        const row = access.row;
-        if (row.status === 'CLOSED') raise(refuse('conflict', 'CONFLICT', 'The case is closed'));
-        const steps = await repo.stepsOf(tx, actor.ws, id, row.version_id);
-        const step = steps.find((s) => s.id === stepId);
-        if (!step) raise(refuse('not-found', 'NOT_FOUND', 'No such step in this case’s workflow'));
-        if (step.completed_at) raise(refuse('conflict', 'CONFLICT', 'This step is already complete'));
-        if (row.confirmation_pending)
-          raise(
-            refuse(
-              'conflict',
-              'CONFLICT',
-              'The complainant has not confirmed this complaint yet: the case proceeds once they do',
-            ),
-          );
-        const waiting = await stepGate(tx, actor.ws, row.version_id, steps, stepId);
-        if (waiting) raise(waiting);
-        // IN-06: a hearing of this step held without its quorum keeps the step open.
-        const noQuorum = step.kind === 'MEETING' ? await hearingGate(tx, actor.ws, access, stepId) : null;
-        if (noQuorum) raise(noQuorum);
-        const today = this.today(await regimeOf(tx, actor.ws));
-        // IN-02: a committee not constituted as the Act asks proceeds only on the presiding officer's written override.
-        const constitution = await compositionGate(tx, actor.ws, access, today);
-        if (constitution) raise(constitution);
-        const planned = await this.plannedMails(tx, actor, row, step, today);
-        if (planned.problem) {
-          raise(
-            refuse('conflict', 'CONFLICT', planned.problem, {
-              stepId: planned.problem.startsWith('The complaint gives no email')
-                ? 'No respondent email'
-                : 'No employer',
-            }),
-          );
-        }
-        // The member confirms who receives the case's mail: the addresses they were shown, exactly.
-        const addresses = [...new Set(planned.mails.flatMap((m) => m.recipients.map((r) => r.email)))].sort();
-        if (addresses.length) {
-          if (!body.confirmedRecipients) {
-            raise(
-              refuse('invalid', 'VALIDATION', 'Confirm who receives the mails of this step', {
-                confirmedRecipients: 'Review and confirm the recipients of this step’s mails',
-              }),
-            );
-          }
-          const confirmed = [...new Set(body.confirmedRecipients.map((e) => e.toLowerCase()))].sort();
-          if (confirmed.join('\n') !== addresses.join('\n')) {
-            raise(
-              refuse(
-                'conflict',
-                'CONFLICT',
-                'The recipients of this step changed since they were shown: review them again',
-                {
-                  confirmedRecipients: 'The recipients changed: review them again',
-                },
-              ),
-            );
-          }
-        }
-        const mails: OutgoingMail[] = planned.mails.flatMap((m) =>
-          m.recipients.map((r) => ({ workspaceId: actor.ws, to: r.email, subject: m.subject, text: m.text })),
-        );
-        if (step.kind === 'ACTION') {
-          if ((step.settings.actionTypes ?? []).includes('INFORM_RESPONDENT') && !row.respondent_copy_sent_on)
-            await repo.setCaseDate(tx, actor.ws, id, 'respondent_copy_sent_on', today);
-        } else if (row.compliance === 'CA_FEDERAL' && !row.negotiated_meeting_on) {
-          // CA-04: the first meeting step completed is the negotiated-resolution meeting held.
-          await repo.setCaseDate(tx, actor.ws, id, 'negotiated_meeting_on', today);
-        }
-        if (step.time_limit?.kind === 'STATUTORY') {
-          const column = CLOCK_MET_BY[step.time_limit.clockId as ClockId];
-          if (column && !row[column]) await repo.setCaseDate(tx, actor.ws, id, column, today);
-        }
-        await repo.completeStep(tx, actor.ws, id, stepId, body.note, actor.userId);
-        await this.mail.sendMany(mails, tx);
-        // The stage is the workflow step's name, from the process every case of the workspace follows: no case content.
-        await emitWebhookEvent(tx, actor.ws, 'case.stage_changed', {
-          caseNumber: repo.caseNumberText(row.case_number),
-          stage: `STEP_COMPLETED: ${step.name}`.slice(0, 200),
-        });
-        // Every mail with its recipients, in the case's access log.
-        await this.log(tx, actor, id, 'step.complete', {
-          stepId,
-          stepName: step.name,
-          mails: planned.mails.map((m) => ({
-            actionType: m.actionType,
-            subject: m.subject,
-            complaintCopy: m.complaintCopy,
-            to: m.recipients.map((r) => r.email),
-          })),
-        });
-      });
-      return this.read(actor, id, { audit: false });
-    });
-  }
-
-  async close(
-    actor: Actor,
-    id: string,
-    body: { outcome: Outcome; summary: string; override?: { reasons: string } },
-  ): Promise<Result<ComplaintDetail>> {
-    return refusing(async () => {
-      await this.db.tenant(actor.ws, async (tx) => {
-        const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
-        const row = access.row;
-        if (row.status === 'CLOSED') raise(refuse('conflict', 'CONFLICT', 'The case is already closed'));
-        const gate = await closeGate(
-          tx,
-          actor.ws,
-          access,
-          await repo.stepsOf(tx, actor.ws, id, row.version_id),
-          actor.userId,
-          body.override,
-        );
-        if (!gate.ok) raise(gate);
-        const today = this.today(await regimeOf(tx, actor.ws));
-        // The committee's decision is its report: the inquiry is complete and the report issued today unless recorded
-        // before; the appeal window (IN-10) runs from here, and the record is kept through it.
-        await repo.closeCase(tx, actor.ws, id, {
-          outcome: body.outcome,
-          summary: body.summary,
-          by: actor.userId,
-          today,
-        });
-        const caseNumber = repo.caseNumberText(row.case_number);
-        const to = [
-          ...(row.complainant_email ? [row.complainant_email] : []),
-          ...(row.respondent_copy_sent_on && row.respondent_email ? [row.respondent_email] : []),
-        ];
-        if (row.intake) await notifyReporter(tx, this.mail, actor.ws, id);
-        const appealBy =
-          row.compliance === 'IN_POSH' ? appealWindow({ reportIssuedOn: row.report_issued_on ?? today })!.endsOn : null;
-        const closedMails: OutgoingMail[] = [];
-        for (const address of to)
-          closedMails.push({
-            workspaceId: actor.ws,
-            to: address,
-            ...templates.caseClosedToParty({
-              ...(await recipientByAddress(tx, actor.ws, address)),
-              caseNumber,
-              appealBy,
-            }),
-          });
-        await this.mail.sendMany(closedMails, tx);
-        await emitWebhookEvent(tx, actor.ws, 'case.stage_changed', { caseNumber, stage: 'CLOSED' });
-        await this.log(tx, actor, id, 'complaint.close', { outcome: body.outcome });
-        if (gate.overridden.length > 0)
-          await this.log(tx, actor, id, 'complaint.close.override', {
-            reasons: body.override!.reasons,
-            steps: gate.overridden.map((st) => st.name),
-          });
-      });
-      return this.read(actor, id, { audit: false });
-    });
-  }
-
-  async recuse(actor: Actor, id: string, note: string): Promise<Result<{ ok: true }>> {
-    return refusing(async () => {
-      await this.db.tenant(actor.ws, async (tx) => {
-        const access = await this.access(tx, actor, id, { committeeOnly: true, lock: true });
-        await repo.recuseSelf(tx, actor.ws, id, actor.userId, note);
-        // The one presiding steps down: the next member who may preside does (IN-06).
-        if (access.presiding?.userId === actor.userId) {
-          const recused = new Set([...access.recused, actor.userId]);
-          const next = access.members.find(
-            (m) => !recused.has(m.user_id) && m.role !== 'EXTERNAL_MEMBER' && m.role !== 'PRESIDING_OFFICER',
-          );
-          await repo.setPresiding(tx, actor.ws, id, next?.user_id ?? null);
-        }
-        await this.log(tx, actor, id, 'member.recuse', {});
-      });
-      return ok({ ok: true as const });
-    });
-  }
-
   // ---------- inside ----------
 
-  private store(): DirectFileUrls {
+  store(): DirectFileUrls {
     if (!this.urls) raise(refuse('unavailable', 'NO_FILE_STORAGE', 'This server has no file storage configured.'));
     return this.urls;
   }
@@ -1434,7 +578,7 @@ export class ComplaintService {
     return access.role;
   }
 
-  private domainCommittee(members: repo.MemberOfCase[]) {
+  domainCommittee(members: repo.MemberOfCase[]) {
     return {
       termStart: '2000-01-01',
       termEnd: '2000-01-02',
@@ -1447,16 +591,16 @@ export class ComplaintService {
     };
   }
 
-  private async publishedFor(tx: Sql, actor: Actor) {
+  async publishedFor(tx: Sql, actor: Actor) {
     return repo.publishedVersionFor(tx, actor.ws, actor.userId);
   }
 
   /** The committee of the filer's business unit, else the workspace's (IN-01); null: none constituted. */
-  private async committeeFor(tx: Sql, actor: Actor): Promise<string | null> {
+  async committeeFor(tx: Sql, actor: Actor): Promise<string | null> {
     return repo.committeeOfFiler(tx, actor.ws, actor.userId);
   }
 
-  private clocks(
+  clocks(
     row: Pick<repo.ComplaintRow, 'received_on' | 'compliance' | repo.DateColumn>,
     regime: Awaited<ReturnType<typeof regimeOf>>,
     today: string,
@@ -1535,7 +679,7 @@ export class ComplaintService {
     return nearest;
   }
 
-  private async meetings(tx: Sql, access: Access, ws: string, id: string, guestEmail?: string): Promise<CaseMeeting[]> {
+  async meetings(tx: Sql, access: Access, ws: string, id: string, guestEmail?: string): Promise<CaseMeeting[]> {
     const rows = await meetingRows(tx, ws, id);
     return rows
       .filter(
@@ -1641,7 +785,7 @@ export class ComplaintService {
         description: s.description,
         actionTypes: s.settings.actionTypes ?? [],
         party: s.settings.party ?? null,
-        completedAt: s.completed_at ? iso(s.completed_at) : null,
+        completedAt: s.completed_at ? instantText(s.completed_at) : null,
       })),
       messages: messages.map((m) => ({
         messageId: m.id,
@@ -1655,12 +799,12 @@ export class ComplaintService {
             : m.name || 'Someone',
         fromCommittee: memberIds.has(m.author_id),
         body: m.body,
-        createdAt: iso(m.created_at),
+        createdAt: instantText(m.created_at),
       })),
       meetings: await this.meetings(tx, access, actor.ws, row.id, committee ? undefined : actor.email),
       clocks,
       outcomeSummary: row.outcome_summary,
-      closedAt: row.closed_at ? iso(row.closed_at) : null,
+      closedAt: row.closed_at ? instantText(row.closed_at) : null,
       callerPresides: committee && access.presiding?.userId === actor.userId,
       escalations: committee ? await escalationsOf(tx, actor.ws, row.id) : [],
       ownReply:

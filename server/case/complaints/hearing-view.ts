@@ -2,8 +2,7 @@ import type { CaseMeeting } from '../../../src/contracts/case/complaints.contrac
 import { hearingQuorum } from '../../../src/domain/complaints/hearings';
 import type { Access } from './complaints.service';
 import type { MeetingRow } from './hearings.repository';
-
-const iso = (v: Date | string) => new Date(v).toISOString();
+import { instantText } from '../../../src/domain/shared/date-time';
 
 /** The members who sit on the case (not recused nor awaiting admission): they make the quorum of a hearing. */
 export const sittingMembers = (access: Pick<Access, 'members' | 'recused'>): Set<string> =>
@@ -30,7 +29,7 @@ export function caseMeeting(
           })),
           complainant: r.attendance.complainant,
           respondent: r.attendance.respondent,
-          recordedAt: iso(r.attendance_recorded_at),
+          recordedAt: instantText(r.attendance_recorded_at),
           quorum: (({ met, present, problem }) => ({ met, present, problem }))(
             hearingQuorum(r.attendance, sittingMembers(access), access.presiding?.userId ?? null),
           ),
@@ -41,8 +40,8 @@ export function caseMeeting(
     stepId: r.step_id,
     title: r.title,
     agenda: r.agenda,
-    startsAt: iso(r.starts_at),
-    endsAt: iso(r.ends_at),
+    startsAt: instantText(r.starts_at),
+    endsAt: instantText(r.ends_at),
     location: r.location,
     guests: committee ? r.guests : [guestEmail],
     // What was said at a meeting is the committee's record.
@@ -52,7 +51,7 @@ export function caseMeeting(
     attendance,
     minutesSigned:
       committee && r.minutes_signed_at
-        ? { at: iso(r.minutes_signed_at), byName: r.minutes_signed_by_name ?? 'A committee member' }
+        ? { at: instantText(r.minutes_signed_at), byName: r.minutes_signed_by_name ?? 'A committee member' }
         : null,
   };
 }

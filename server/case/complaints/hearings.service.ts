@@ -3,7 +3,7 @@ import type { AttendanceBody, ExParteBody } from '../../../src/contracts/case/he
 import { compositionWarnings } from '../../../src/domain/complaints/committee';
 import { exParteCheck, type HearingParty } from '../../../src/domain/complaints/hearings';
 import { hearingQuorum } from '../../../src/domain/complaints/hearings';
-import { localDay } from '../../../src/domain/shared/date-time';
+import { localDay, instantText } from '../../../src/domain/shared/date-time';
 import type { Database, Sql } from '../../platform/db/database';
 import type { Clock } from '../../platform/clock';
 import type { Outcome, Refusal } from '../../platform/refusal';
@@ -11,8 +11,6 @@ import type { Access, Actor, ComplaintService } from './complaints.service';
 import { sittingMembers } from './hearing-view';
 import * as hearings from './hearings.repository';
 import { regimeOf, todayIn } from './regime';
-
-const iso = (v: Date | string) => new Date(v).toISOString();
 const EX_PARTE = 'complaint.ex-parte';
 const COMPOSITION_OVERRIDE = 'complaint.composition.override';
 
@@ -81,14 +79,14 @@ export async function naturalJusticeOf(
     exParte: exParte.map((e) => ({
       party: e.details.party as HearingParty,
       reasons: String(e.details.reasons ?? ''),
-      at: iso(e.at),
+      at: instantText(e.at),
       byName: e.name ?? 'A committee member',
     })),
     compositionProblems: await compositionProblems(tx, ws, access, today),
     compositionOverride: override
       ? {
           reasons: String(override.details.reasons ?? ''),
-          at: iso(override.at),
+          at: instantText(override.at),
           byName: override.name ?? 'A committee member',
         }
       : null,
@@ -198,7 +196,7 @@ export class HearingsService {
       const check = exParteCheck(
         held.map((r) => ({
           notifiedOn: localDay(r.created_at, zone),
-          startsAt: iso(r.starts_at),
+          startsAt: instantText(r.starts_at),
           status: r.attendance![key],
         })),
         today,

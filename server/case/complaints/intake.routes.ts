@@ -31,6 +31,7 @@ import type { ApiDeps } from '../../platform/deps';
 import { answer } from '../../platform/refusal';
 import { currentWorkspace, serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { CaseExtrasService } from './case-extras.service';
+import { FilingService } from './filing.service';
 import { whoIs } from './complaints.repository';
 import { ComplaintService, type Actor } from './complaints.service';
 import { IntakeService, type Caller } from './intake.service';
@@ -59,7 +60,12 @@ export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     deps.intakeAddressKey,
     deps.evidence,
   );
-  const extras = new CaseExtrasService(deps.db, deps.mail, complaints);
+  const extras = new CaseExtrasService(
+    deps.db,
+    deps.mail,
+    complaints,
+    new FilingService(deps.db, deps.mail, complaints),
+  );
 
   // The reporter's calls, in a scope whose logger never writes the address.
   await app.register(

@@ -30,6 +30,7 @@ import type { DirectFileUrls } from '../../platform/signed-files';
 import * as files from '../../platform/files/files.repository';
 import { ensureStandardForm, listComponents } from '../builder/builder.repository';
 import * as repo from './complaints.repository';
+import * as messagesRepo from './messages.repository';
 import { formResourceFile, formResourceLink } from './form-resources';
 import { intakeAddressKey } from './intake-address';
 import { EvidenceFiles } from './evidence.service';
@@ -528,7 +529,7 @@ export class IntakeService {
   ): Promise<void> {
     if (!row.committee_id) return;
     const caseNumber = repo.caseNumberText(row.case_number);
-    const readers = await repo.committeeReaders(tx, ws, row.id);
+    const readers = await messagesRepo.committeeReaders(tx, ws, row.id);
     await this.mail.sendMany(
       readers.map((to) => ({
         workspaceId: ws,
@@ -546,7 +547,11 @@ export class IntakeService {
         const found = await this.reportedCase(tx, caller.ws, token, true);
         if (!found.ok) return found;
         const { row } = found.value;
-        const m = await repo.insertMessage(tx, caller.ws, row.id, { audience: 'COMPLAINANT', authorId: null, body });
+        const m = await messagesRepo.insertMessage(tx, caller.ws, row.id, {
+          audience: 'COMPLAINANT',
+          authorId: null,
+          body,
+        });
         await repo.caseAudit(tx, {
           ws: caller.ws,
           complaintId: row.id,
@@ -556,9 +561,9 @@ export class IntakeService {
           details: { audience: 'COMPLAINANT', messageId: m.id, by: 'RECEIPT' },
         });
         if (row.committee_id) {
-          const readers = await repo.committeeReaders(tx, caller.ws, row.id);
+          const readers = await messagesRepo.committeeReaders(tx, caller.ws, row.id);
           await this.mail.sendMany(
-            repo.partyMessageMails(caller.ws, readers, repo.caseNumberText(row.case_number), 'reporter'),
+            messagesRepo.partyMessageMails(caller.ws, readers, repo.caseNumberText(row.case_number), 'reporter'),
             tx,
           );
         }

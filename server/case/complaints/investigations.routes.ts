@@ -20,7 +20,7 @@ import { isCaseManager } from '../case-managers';
 import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { whoIs } from './complaints.repository';
-import { ComplaintService, filingLimits } from './complaints.service';
+import { ComplaintService } from './complaints.service';
 import { InvestigationService, type InvestigationActor } from './investigations.service';
 import {
   occurrenceCategories,
@@ -30,14 +30,7 @@ import { OccurrenceCategoriesService } from './occurrence-categories.service';
 
 /** Canada's investigation (docs/case.md "Canada's investigation"): the roster, each case's investigation, and its CA-10 categories. */
 export async function investigationRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const complaints = new ComplaintService(
-    deps.db,
-    deps.mail,
-    deps.fileUrls,
-    deps.evidence,
-    deps.clock,
-    filingLimits(deps),
-  );
+  const complaints = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock);
   const service = new InvestigationService(deps.db, complaints, deps.clock, deps.mail);
 
   const actorOf = async (ctx: HandlerContext<any>): Promise<InvestigationActor> => {

@@ -23,6 +23,7 @@ import type { Actor, ComplaintService } from './complaints.service';
 import { regimeOf } from './regime';
 import * as repo from './retention.repository';
 import type { RetentionRow, RetentionSettingsRow, Warning } from './retention.repository';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 /**
  * Retention of closed cases (issue 13 "Records and retention", docs/case.md "Retention"). The rule is
@@ -48,8 +49,6 @@ export function planOf(r: RetentionRow, s: RetentionSettingsRow, today: IsoDate,
   const warning = v.state === 'KEEP' ? null : (warnings.find((w) => w.ruleOn === v.purgeOn) ?? null);
   return retentionPlan(domainCase(r), s.periods, today, s.warnDays, warning);
 }
-
-const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 const noSuchCase = (): Refusal => refuse('not-found', 'NOT_FOUND', 'Complaint not found');
 
@@ -203,7 +202,11 @@ export class RetentionService {
     const base = {
       caseNumber: caseNumberText(row.case_number),
       legalHold: row.legal_hold
-        ? { reason: row.legal_hold_reason ?? '', placedBy: row.legal_hold_name, placedAt: iso(row.legal_hold_at!) }
+        ? {
+            reason: row.legal_hold_reason ?? '',
+            placedBy: row.legal_hold_name,
+            placedAt: instantText(row.legal_hold_at!),
+          }
         : null,
       postponement: row.retention_postponed_until
         ? { until: row.retention_postponed_until, reason: row.retention_postpone_reason ?? '' }

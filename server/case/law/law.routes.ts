@@ -17,7 +17,7 @@ import { isCaseManager } from '../case-managers';
 import { answer, type Outcome } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { whoIs } from '../complaints/complaints.repository';
-import { ComplaintService, filingLimits } from '../complaints/complaints.service';
+import { ComplaintService } from '../complaints/complaints.service';
 import { EmployerDutiesService } from './employer-duties.service';
 import { LegalRulesService } from './legal-rules.service';
 import { PreventionProgrammeService } from './prevention-programme.service';
@@ -35,14 +35,7 @@ import {
 
 /** The law, complete (docs/law.md): the legal rules, the employer's duties (IN-12), the returns (IN-13, IN-14, CA-10). */
 export async function lawRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const complaints = new ComplaintService(
-    deps.db,
-    deps.mail,
-    deps.fileUrls,
-    deps.evidence,
-    deps.clock,
-    filingLimits(deps),
-  );
+  const complaints = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock);
   const rules = new LegalRulesService(deps.db, complaints, deps.clock);
   const duties = new EmployerDutiesService(deps.db);
   const returns = new ReturnsService(deps.db, deps.clock);

@@ -9,7 +9,7 @@ import { trainingCadence } from '../../../src/domain/compliance/compliance-rules
 import { currentReturnPeriod, returnDeadline, type ReturnKind } from '../../../src/domain/compliance/statutory-returns';
 import { compositionWarnings, quorumPossible } from '../../../src/domain/complaints/committee';
 import { judgeHearings, type HearingParty } from '../../../src/domain/complaints/hearings';
-import { localDay } from '../../../src/domain/shared/date-time';
+import { localDay, instantText } from '../../../src/domain/shared/date-time';
 import { regimeOf } from '../complaints/regime';
 import { addCalendarDays } from '../../../src/domain/shared/calendar';
 import type { Clock } from '../../platform/clock';
@@ -58,7 +58,6 @@ export class LegalRulesService {
       };
       const training = countries.includes('CA') ? await repo.canadianTraining(tx, ws) : null;
       const zone = (await regimeOf(tx, ws)).timeZone;
-      const iso = (v: Date | string) => new Date(v).toISOString();
       const held = (await repo.hearingsHeld(tx, ws, this.clock.now())).map((h) => {
         const recused = new Set(h.recused ?? []);
         const presiding =
@@ -69,7 +68,7 @@ export class LegalRulesService {
               : null;
         return {
           caseId: h.complaint_id,
-          startsAt: iso(h.starts_at),
+          startsAt: instantText(h.starts_at),
           heldOn: localDay(h.starts_at, zone),
           notifiedOn: localDay(h.created_at, zone),
           attendance: h.attendance,

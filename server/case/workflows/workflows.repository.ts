@@ -16,6 +16,7 @@ import { meetingForm } from '../../../src/domain/workflows/workflow-rules';
 import type { StepOwnerRole, TimeLimit } from '../../../src/domain/workflows/builder-rules';
 import type { CustomMeetingField } from '../../../src/contracts/case/builder-schemas';
 import type { Sql } from '../../platform/db/database';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 /** SQL of the workflow builder. Every function takes the workspace and every query carries `workspace_id = $1`. */
 
@@ -74,8 +75,6 @@ export interface StepSettings {
 export const STEP_COLUMNS =
   'id, version_id, position, kind, name, description, settings, owner_role, time_limit, stage_id';
 
-const iso = (d: Date | string) => new Date(d).toISOString();
-
 const WORKFLOW_SELECT = `
   SELECT w.id, w.name, w.description, w.default_to_workspace, w.created_at, w.updated_at,
          COALESCE((SELECT array_agg(b.branch_id ORDER BY b.branch_id) FROM workflow_branches b
@@ -104,8 +103,8 @@ function toSummary(r: WorkflowRow): WorkflowSummary {
       : null,
     draftCount: r.draft_count,
     versionCount: r.version_count,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
+    createdAt: instantText(r.created_at),
+    updatedAt: instantText(r.updated_at),
   };
 }
 
@@ -121,8 +120,8 @@ export function toVersionSummary(r: VersionRow): WorkflowVersionSummary {
     defaultToWorkspace: r.default_to_workspace,
     copiedFromVersionId: r.copied_from_version_id,
     stepCount: r.step_count,
-    createdAt: iso(r.created_at),
-    publishedAt: r.published_at ? iso(r.published_at) : null,
+    createdAt: instantText(r.created_at),
+    publishedAt: r.published_at ? instantText(r.published_at) : null,
     publishedBy: r.published_by,
   };
 }

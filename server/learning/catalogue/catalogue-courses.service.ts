@@ -13,6 +13,7 @@ import * as authoring from '../courses/authoring.service';
 import { listCourses } from '../courses/courses.repository';
 import { auditCatalogue, type PlatformActor } from './catalogue-audit';
 import * as repo from './catalogue-courses.repository';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 /**
  * Catalogue courses (docs/policies.md "Catalogue courses"). A catalogue course is a course of the main site: its rows
@@ -21,7 +22,6 @@ import * as repo from './catalogue-courses.repository';
  */
 const CATALOGUE = MAIN_SITE_WORKSPACE_ID;
 const noCatalogueCourse = () => refuse('not-found', 'NOT_FOUND', 'No such catalogue course');
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 const toWorkspaceCourse = (r: repo.WorkspaceCourseRow): WorkspaceCourse => ({
   workspaceId: r.workspace_id,
@@ -30,7 +30,7 @@ const toWorkspaceCourse = (r: repo.WorkspaceCourseRow): WorkspaceCourse => ({
   title: r.title,
   version: r.catalogue_version,
   latestVersion: r.latest_version,
-  offeredAt: iso(r.offered_at),
+  offeredAt: instantText(r.offered_at),
   balance: r.balance,
   assigned: r.assigned,
 });

@@ -19,14 +19,13 @@ import { ok, refuse, type Outcome, type Refusal } from '../../platform/refusal';
 import { audit } from '../../platform/audit';
 import { auditCatalogue, type PlatformActor } from './catalogue-audit';
 import * as repo from './catalogue-policies.repository';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 /** Who changes a policy: the platform admin (catalogue) or a workspace's admin (its own policy, `userId`). */
 export type PolicyActor = PlatformActor & { userId?: string };
 
 /** The catalogue's PDFs live in the file storage under the main site's id: they belong to no workspace. */
 export const CATALOGUE_FILES = MAIN_SITE_WORKSPACE_ID;
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 const noSuchPolicy = () => refuse('not-found', 'NOT_FOUND', 'No such policy');
 const noStorage = () => refuse('unavailable', 'NO_FILE_STORAGE', 'This server has no file storage configured.');
@@ -42,7 +41,7 @@ function toSummary(row: repo.PolicyRow): PolicySummary {
     currentVersion: row.current_version,
     translations: translationStates(row.current_version, row.documents),
     workspaceCount: row.workspace_count,
-    updatedAt: iso(row.updated_at),
+    updatedAt: instantText(row.updated_at),
   };
 }
 
@@ -369,7 +368,7 @@ export class CataloguePolicies {
         version: v.version,
         change: v.change,
         summary: v.summary,
-        createdAt: iso(v.created_at),
+        createdAt: instantText(v.created_at),
         languages: documents.filter((d) => d.version === v.version).map((d) => d.language),
       })),
       documents: documents.map((d) => ({
@@ -377,14 +376,14 @@ export class CataloguePolicies {
         version: d.version,
         fileName: d.file_name,
         size: Number(d.size),
-        uploadedAt: iso(d.confirmed_at),
+        uploadedAt: instantText(d.confirmed_at),
       })),
       reviews: reviews.map((r) => ({
         outcome: r.outcome,
         version: r.version,
         note: r.note,
         nextReviewOn: r.next_review_on,
-        reviewedAt: iso(r.reviewed_at),
+        reviewedAt: instantText(r.reviewed_at),
       })),
       compliances,
     };

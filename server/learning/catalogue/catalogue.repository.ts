@@ -1,13 +1,12 @@
 import type { Compliance, ComplianceCategory, Jurisdiction } from '../../../src/contracts/learning/catalogue.contract';
 import { reviewLimitYears } from '../../../src/domain/compliance/compliance-rules';
 import type { Sql } from '../../platform/db/database';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 /**
  * The platform's catalogue tables (reference tables, migration 0026): jurisdictions, compliance categories and
  * compliances. Written only by the platform admin's calls (as the owner), read by every workspace.
  */
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 interface JurisdictionRow {
   id: string;
@@ -95,7 +94,7 @@ const CATEGORY_COLUMNS = `c.id, c.name, c.created_at, (SELECT count(*)::int FROM
 const toCategory = (row: CategoryRow): ComplianceCategory => ({
   id: row.id,
   name: row.name,
-  createdAt: iso(row.created_at),
+  createdAt: instantText(row.created_at),
   complianceCount: row.compliance_count,
 });
 
@@ -179,7 +178,7 @@ const toCompliance = (row: ComplianceRow): Compliance => ({
   category: row.c_id ? { id: row.c_id, name: row.c_name ?? '' } : null,
   policies: row.policies ?? [],
   courseTitles: row.course_titles ?? [],
-  createdAt: iso(row.created_at),
+  createdAt: instantText(row.created_at),
 });
 
 export async function compliances(

@@ -31,6 +31,7 @@ import {
 } from './course-model';
 import { checkBlockFiles } from './block-files';
 import { supportedLanguages } from './courses.repository';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 /**
  * The author's writes: courses, languages, lessons and their blocks, quizzes and their questions. Each runs in the
@@ -45,8 +46,6 @@ export interface Author {
   /** The platform admin authoring a catalogue course (workspaceId is then the main site's nil id). */
   platformAdmin?: boolean;
 }
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * Runs one authoring call as `who` in one tenant transaction: its value, or the refusal it raised. The checks follow
@@ -239,7 +238,7 @@ export async function publishCourse(tx: Sql, who: Author, courseId: string): Pro
       courseId,
       version: course.version,
       status: 'PUBLISHED',
-      publishedAt: iso(publishedAt),
+      publishedAt: instantText(publishedAt),
       warnings: list.warnings,
     };
   }
@@ -256,7 +255,7 @@ export async function publishCourse(tx: Sql, who: Author, courseId: string): Pro
     courseId,
     version: course.version,
     status: 'PUBLISHED',
-    publishedAt: iso(publishedAt),
+    publishedAt: instantText(publishedAt),
     warnings: list.warnings,
   };
 }

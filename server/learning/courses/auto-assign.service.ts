@@ -17,8 +17,7 @@ import type { Assigner, AssignOutcome, CourseAssignmentService } from './assignm
 import * as repo from './auto-assign.repository';
 import { ruleTargets, type RuleRow } from './auto-assign.repository';
 import { checkFilterTargets } from './user-directory';
-
-const iso = (v: Date | string) => new Date(v).toISOString();
+import { instantText } from '../../../src/domain/shared/date-time';
 
 function toRule(row: RuleRow): AutoAssignRule {
   return {
@@ -30,10 +29,10 @@ function toRule(row: RuleRow): AutoAssignRule {
     role: row.role,
     enabled: row.enabled,
     dueDays: row.due_days,
-    updatedAt: iso(row.updated_at),
+    updatedAt: instantText(row.updated_at),
     lastRun: row.last_run_at
       ? {
-          at: iso(row.last_run_at),
+          at: instantText(row.last_run_at),
           assigned: row.last_run_assigned,
           alreadyAssigned: row.last_run_already,
           notAssigned: row.last_run_not_assigned,
@@ -127,7 +126,7 @@ export class AutoAssignService {
           ? await this.run(tx, actor, row, course.title)
           : { assigned: 0, alreadyAssigned: 0, notAssigned: 0 };
         const after = (await repo.findRule(tx, actor.workspaceId, courseId))!;
-        const run: AutoAssignRun = { at: iso(this.clock.now()), ...outcome };
+        const run: AutoAssignRun = { at: instantText(this.clock.now()), ...outcome };
         return ok({ rule: toRule(after), run });
       }),
     );

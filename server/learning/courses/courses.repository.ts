@@ -23,6 +23,7 @@ import {
 } from './course-model';
 import type { CourseDetailsCache } from './details-cache';
 import { PEOPLE_JOINS, peopleWhere, type PeopleFilter, type UnitScope } from './user-directory';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 /** Plain reads of the learning tables. Every query carries `workspace_id = $1`; RLS is the second wall. */
 
@@ -45,8 +46,6 @@ interface CourseRow {
   quiz_count: number;
   from_catalogue: boolean;
 }
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Assignments counted as the caller may see them: a business-unit admin counts their own unit only. */
 function assignmentCountSql(scopeParam: string, completed = false): string {
@@ -115,9 +114,9 @@ function summary(r: CourseRow, langs: CourseLanguageRow[]): CourseSummary {
     hasDraftChanges: r.published_version !== null && r.version > r.published_version,
     coverFileId: r.cover_file_id,
     reminderEnabled: r.reminder_enabled,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-    publishedAt: r.published_at ? iso(r.published_at) : null,
+    createdAt: instantText(r.created_at),
+    updatedAt: instantText(r.updated_at),
+    publishedAt: r.published_at ? instantText(r.published_at) : null,
     fromCatalogue: r.from_catalogue,
   };
 }
@@ -225,7 +224,7 @@ export async function courseDetails(
     hasDraftChanges: base.hasDraftChanges,
     versions: versions.map((v) => ({
       version: v.version,
-      publishedAt: iso(v.published_at),
+      publishedAt: instantText(v.published_at),
       learners: v.learners,
       completed: v.completed,
     })),
@@ -404,7 +403,7 @@ function member(r: MemberRow): CourseMember {
     progress: completed ? 100 : r.contents > 0 ? Math.min(100, Math.floor((100 * r.done) / r.contents)) : 0,
     score: r.score === null ? null : Number(r.score),
     attempts: r.attempts,
-    assignedOn: iso(r.assigned_at),
+    assignedOn: instantText(r.assigned_at),
     dueOn: r.due_on,
     completedOn: r.completed_on,
     lastRemindedOn: r.last_reminded_on,

@@ -5,8 +5,7 @@ import { ok, refuse, type Outcome, type Refusal } from '../../platform/refusal';
 import type { PlatformActor } from '../catalogue/catalogue-audit';
 import { creditBalance, isCatalogueCourse, lockCourseCredits } from './credit-ledger';
 import * as repo from './credits.repository';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
+import { instantText } from '../../../src/domain/shared/date-time';
 
 const toRequest = (row: repo.RequestRow): CreditRequest => ({
   id: row.id,
@@ -15,8 +14,8 @@ const toRequest = (row: repo.RequestRow): CreditRequest => ({
   credits: row.credits,
   note: row.note,
   status: row.status,
-  requestedAt: iso(row.requested_at),
-  grantedAt: row.granted_at ? iso(row.granted_at) : null,
+  requestedAt: instantText(row.requested_at),
+  grantedAt: row.granted_at ? instantText(row.granted_at) : null,
 });
 
 /** Only a catalogue course of the workspace takes credits: a refusal otherwise, null when it does. */
@@ -102,7 +101,12 @@ export class CourseCredits {
       if (problem) return problem;
       const rows = await repo.courseLedger(tx, workspaceId, courseId);
       return ok({
-        items: rows.map((r) => ({ kind: r.kind, credits: r.credits, userName: r.user_name, at: iso(r.created_at) })),
+        items: rows.map((r) => ({
+          kind: r.kind,
+          credits: r.credits,
+          userName: r.user_name,
+          at: instantText(r.created_at),
+        })),
         balance: await creditBalance(tx, workspaceId, courseId),
       });
     });

@@ -15,6 +15,7 @@ import type { Database } from '../../platform/db/database';
 import { ok, refuse, type Outcome, type Refusal } from '../../platform/refusal';
 import type { DirectFileUrls } from '../../platform/signed-files';
 import * as files from '../../platform/files/files.repository';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 /** How long an upload URL may be started (a large video on a slow line starts at once, but the author may dawdle). */
 const UPLOAD_SECONDS = 60 * 60;
@@ -30,8 +31,6 @@ export interface Actor {
   userId: string;
   ip: string;
 }
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 export const tooLarge = (message: string): Refusal => refuse('too-large', 'FILE_TOO_LARGE', message, { file: message });
 export const wrongType = (message: string): Refusal =>
@@ -271,7 +270,7 @@ export class CourseFiles {
       downloadExpiresAt: new Date(Date.now() + DOWNLOAD_SECONDS * 1000).toISOString(),
       replacesFileId: row.replaces_file_id,
       coverOfCourseId: row.cover_of_course_id,
-      createdAt: iso(row.created_at),
+      createdAt: instantText(row.created_at),
     };
   }
 }

@@ -8,7 +8,7 @@ import {
 } from '../../../src/contracts/learning/uploads.contract';
 import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
 import type { ApiDeps } from '../../platform/deps';
-import { answer, refuse, refusalError } from '../../platform/refusal';
+import { answer, raise, refuse } from '../../platform/refusal';
 import { courseSpace, serve, type HandlerContext } from '../../platform/serve';
 import { CourseFiles, type Actor } from './files.service';
 
@@ -17,8 +17,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   const urls = deps.fileUrls;
   const courseFiles = urls ? new CourseFiles(deps.db, urls, deps.settings.uploadLimits ?? DEFAULT_UPLOAD_LIMITS) : null;
   const ready = () => {
-    if (!courseFiles)
-      throw refusalError(refuse('unavailable', 'NO_FILE_STORAGE', 'This server has no file storage configured.'));
+    if (!courseFiles) raise(refuse('unavailable', 'NO_FILE_STORAGE', 'This server has no file storage configured.'));
     return courseFiles;
   };
   const actorOf = (ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>): Actor => {

@@ -23,6 +23,7 @@ import { ok, refuse, type Outcome } from '../../platform/refusal';
 import type { DirectFileUrls } from '../../platform/signed-files';
 import { CATALOGUE_FILES } from '../catalogue/catalogue-policies.service';
 import * as repo from './policies.repository';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 export interface Actor {
   workspaceId: string;
@@ -36,8 +37,6 @@ const noSuchLanguage = () =>
     language: 'Choose a language this version is given in',
   });
 const noStorage = () => refuse('unavailable', 'NO_FILE_STORAGE', 'This server has no file storage configured.');
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 const later = (a: string, b: string) => (daysBetween(a, b) > 0 ? b : a);
 
 /** The versions as the domain rule reads them: none comes out in this workspace before the workspace published the policy. */
@@ -71,7 +70,7 @@ const acceptedOf = (row: repo.AcceptedVersion): AcceptedPolicy => ({
   title: row.title,
   version: row.version,
   language: row.language,
-  acceptedAt: iso(row.acceptedAt),
+  acceptedAt: instantText(row.acceptedAt),
   recordedForThem: row.recordedForThem,
   currentVersion: row.currentVersion,
   documentPath: `/api/policy/accepted/${row.policyId}/${row.version}/document`,
@@ -193,7 +192,7 @@ export class WorkspacePolicies {
           state: state?.state ?? 'PENDING',
           version: last?.version ?? null,
           language: last?.language ?? null,
-          acceptedAt: last ? iso(last.acceptedAt) : null,
+          acceptedAt: last ? instantText(last.acceptedAt) : null,
           recordedReason: last?.reason ?? null,
           dueOn: state && state.state !== 'ACCEPTED' ? state.dueOn : null,
         };
@@ -240,7 +239,7 @@ export class WorkspacePolicies {
         state: state?.state ?? 'PENDING',
         dueOn: state && state.state !== 'ACCEPTED' ? state.dueOn : null,
         acceptedVersion: last?.version ?? null,
-        acceptedAt: last ? iso(last.acceptedAt) : null,
+        acceptedAt: last ? instantText(last.acceptedAt) : null,
       });
     });
   }
@@ -319,10 +318,10 @@ export class WorkspacePolicies {
         await emitWebhookEvent(tx, actor.workspaceId, 'policy.accepted', {
           userId: actor.userId,
           policyId,
-          acceptedAt: iso(row.accepted_at),
+          acceptedAt: instantText(row.accepted_at),
         });
       }
-      return ok({ version: version.version, language: body.language, acceptedAt: iso(row.accepted_at) });
+      return ok({ version: version.version, language: body.language, acceptedAt: instantText(row.accepted_at) });
     });
   }
 
@@ -363,9 +362,9 @@ export class WorkspacePolicies {
       await emitWebhookEvent(tx, actor.workspaceId, 'policy.accepted', {
         userId: body.userId,
         policyId,
-        acceptedAt: iso(row.accepted_at),
+        acceptedAt: instantText(row.accepted_at),
       });
-      return ok({ version: version.version, language: body.language, acceptedAt: iso(row.accepted_at) });
+      return ok({ version: version.version, language: body.language, acceptedAt: instantText(row.accepted_at) });
     });
   }
 
@@ -432,7 +431,7 @@ export class WorkspacePolicies {
         state: state?.state ?? 'PENDING',
         dueOn: state && state.state !== 'ACCEPTED' ? state.dueOn : null,
         acceptedVersion: last?.version ?? null,
-        acceptedAt: last ? iso(last.acceptedAt) : null,
+        acceptedAt: last ? instantText(last.acceptedAt) : null,
       });
     }
     // To accept first (the most urgent first), then the accepted.
@@ -477,7 +476,7 @@ export class WorkspacePolicies {
       branches: policy.branches,
       daysToAccept: policy.daysToAccept,
       yearly: policy.yearly,
-      publishedAt: iso(policy.publishedAt),
+      publishedAt: instantText(policy.publishedAt),
       inScope: states.length,
       accepted: states.filter((s) => s.state === 'ACCEPTED').length,
       overdue: states.filter((s) => s.state === 'OVERDUE').length,

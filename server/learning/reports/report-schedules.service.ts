@@ -6,6 +6,7 @@ import { readOverrides } from '../../platform/permissions';
 import type { Outcome } from '../../platform/refusal';
 import * as repo from './report-schedules.repository';
 import type { ReportActor } from './reports.service';
+import { instantTextOrNull } from '../../../src/domain/shared/date-time';
 
 const REPORT_ROLES: readonly string[] = ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'];
 
@@ -25,8 +26,6 @@ export function mayReceive(person: repo.PersonRow, schedule: { scoped: boolean; 
 function scopeOf(actor: ReportActor): { scoped: boolean; scopeBranchId: string | null } {
   return actor.role === 'BRANCH_ADMIN' ? { scoped: true, scopeBranchId: actor.branchId } : { scoped: false, scopeBranchId: null };
 }
-
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 /** Scheduled reports: a saved report mailed weekly or monthly to chosen admins (docs/reports.md "Scheduled reports"). */
 export class ReportSchedules {
@@ -80,9 +79,9 @@ async function describe(tx: Parameters<typeof repo.people>[0], ws: string, row: 
     frequency: row.frequency,
     format: row.format,
     recipients: row.recipient_ids.map((id) => people.find((p) => p.id === id)).filter((p) => p !== undefined).map((p) => ({ id: p.id, name: p.name, email: p.email })),
-    nextRunAt: iso(row.next_run_at)!,
-    lastRunAt: iso(row.last_run_at),
-    stoppedAt: iso(row.stopped_at),
+    nextRunAt: instantTextOrNull(row.next_run_at)!,
+    lastRunAt: instantTextOrNull(row.last_run_at),
+    stoppedAt: instantTextOrNull(row.stopped_at),
     stoppedReason: row.stopped_reason,
   };
 }

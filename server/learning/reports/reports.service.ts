@@ -7,6 +7,7 @@ import { cellsOf, dateSettingsOf } from './report-cells';
 import type { ReportExporter } from './report-export';
 import { countQuery, pageQuery, type DetailRow, type ReportScope } from './report-query';
 import * as repo from './reports.repository';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 export interface ReportActor {
   workspaceId: string;
@@ -25,8 +26,6 @@ export const DOWNLOAD_SECONDS = 300;
 export function scopeOf(actor: ReportActor): ReportScope {
   return actor.role === 'BRANCH_ADMIN' ? { workspaceId: actor.workspaceId, branchId: actor.branchId } : { workspaceId: actor.workspaceId };
 }
-
-const iso = (v: Date | string) => new Date(v).toISOString();
 
 /** Reports: preview, export, saved definitions (docs/reports.md). */
 export class ReportsService {
@@ -95,8 +94,8 @@ export class ReportsService {
       totalRows: row.total_rows,
       fileName: done ? row.file_name : null,
       downloadUrl,
-      createdAt: iso(row.created_at),
-      finishedAt: row.finished_at ? iso(row.finished_at) : null,
+      createdAt: instantText(row.created_at),
+      finishedAt: row.finished_at ? instantText(row.finished_at) : null,
     };
   }
 
@@ -126,5 +125,5 @@ export class ReportsService {
 }
 
 function savedOut(row: repo.SavedRow): SavedReport {
-  return { id: row.id, name: row.name, definition: row.definition, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
+  return { id: row.id, name: row.name, definition: row.definition, createdAt: instantText(row.created_at), updatedAt: instantText(row.updated_at) };
 }

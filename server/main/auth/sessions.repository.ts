@@ -1,6 +1,7 @@
 import type { SessionInfo } from '../../../src/contracts/main/sessions.contract';
 import { MAIN_SITE_WORKSPACE_ID, type Sql } from '../../platform/db/database';
 import type { Principal } from '../../platform/sessions';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 interface SessionInfoRow {
   id: string;
@@ -12,8 +13,6 @@ interface SessionInfoRow {
   ip: string | null;
   user_agent: string | null;
 }
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * One of the principal's own sessions: a workspace user's in that workspace, the platform admin's, or a main-site
@@ -44,10 +43,10 @@ export async function findOwnSession(db: Sql, principal: Principal, sessionId: s
     sessionId: row.id,
     current: row.id === principal.sessionId,
     status: row.revoked_at ? 'ended' : row.expired ? 'expired' : 'active',
-    createdAt: iso(row.created_at),
-    lastSeenAt: iso(row.last_seen_at),
-    expiresAt: iso(row.expires_at),
-    endedAt: row.revoked_at ? iso(row.revoked_at) : null,
+    createdAt: instantText(row.created_at),
+    lastSeenAt: instantText(row.last_seen_at),
+    expiresAt: instantText(row.expires_at),
+    endedAt: row.revoked_at ? instantText(row.revoked_at) : null,
     ip: row.ip,
     userAgent: row.user_agent,
   };

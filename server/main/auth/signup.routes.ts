@@ -3,7 +3,7 @@ import { confirmEmail, resendConfirmationEmail, signUp } from '../../../src/cont
 import type { ApiDeps } from '../../platform/deps';
 import { answer } from '../../platform/refusal';
 import { currentWorkspace, serve } from '../../platform/serve';
-import { siteOrigin } from '../invites/invite-sender';
+import { siteOrigin } from '../invitations/invite-sender';
 import { SignUps } from './signup.service';
 
 /** Sign-up on a workspace that allows it, and the email confirmation that must follow before the first sign-in. */

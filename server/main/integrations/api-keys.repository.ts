@@ -1,6 +1,7 @@
 import type { ApiKey } from '../../../src/contracts/main/api-keys.contract';
 import type { ApiKeyScope } from '../../../src/domain/integrations/api-keys';
 import type { Sql } from '../../platform/db/database';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 interface ApiKeyRow {
   id: string;
@@ -15,8 +16,6 @@ interface ApiKeyRow {
   expired: boolean;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 const COLUMNS = `k.id, k.name, k.scopes, k.hint, k.created_at, k.expires_at, k.last_used_at, k.revoked_at,
   k.expires_at <= now() AS expired,
   nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS created_by_name`;
@@ -29,11 +28,11 @@ function toApiKey(row: ApiKeyRow): ApiKey {
     scopes: row.scopes,
     hint: row.hint,
     status: row.revoked_at ? 'revoked' : row.expired ? 'expired' : 'active',
-    createdAt: iso(row.created_at),
+    createdAt: instantText(row.created_at),
     createdBy: row.created_by_name,
-    expiresAt: iso(row.expires_at),
-    lastUsedAt: row.last_used_at ? iso(row.last_used_at) : null,
-    revokedAt: row.revoked_at ? iso(row.revoked_at) : null,
+    expiresAt: instantText(row.expires_at),
+    lastUsedAt: row.last_used_at ? instantText(row.last_used_at) : null,
+    revokedAt: row.revoked_at ? instantText(row.revoked_at) : null,
   };
 }
 

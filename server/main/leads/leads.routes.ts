@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { confirmLead, createLead, listLeads } from '../../../src/contracts/main/leads.contract';
 import type { ApiDeps } from '../../platform/deps';
-import { HttpError, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import type { Limit } from '../../platform/rate-limiter';
 import { serve } from '../../platform/serve';
-import { LeadService, type LeadRefusal } from './leads.service';
+import { answer } from '../../platform/refusal';
+import { LeadService } from './leads.service';
 
 /** Requests from one network address: a person asks once or twice; a script asking more is stopped. */
 export const LEADS_PER_ADDRESS: Limit = {
@@ -21,10 +22,6 @@ export const LEADS_PER_EMAIL: Limit = {
   what: 'Too many requests for this email address',
 };
 
-function refusalError(refusal: LeadRefusal): HttpError {
-  return new HttpError(refusal.refusal === 'not-found' ? 404 : 400, refusal.code, refusal.message, refusal.fields);
-}
-
 /** The public site's demo and contact requests (docs/public-site.md "Leads"), on the main site only. */
 export async function leadRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const service = new LeadService(deps.db, deps.mail, deps.settings.salesEmail ?? `sales@${deps.settings.mainHost}`);
@@ -35,15 +32,13 @@ export async function leadRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       { limit: LEADS_PER_ADDRESS, key: request.ip },
       { limit: LEADS_PER_EMAIL, key: `lead:${body.workEmail}` },
     ]);
-    const outcome = await service.create(body, site.origin);
-    if (!outcome.ok) throw refusalError(outcome);
+    answer(await service.create(body, site.origin));
     return { received: true as const };
   });
 
   serve(app, confirmLead, async ({ body, site }) => {
     if (site.kind !== 'main') throw notFound('Requests are confirmed on the main site');
-    const outcome = await service.confirm(body.code);
-    if (!outcome.ok) throw refusalError(outcome);
+    answer(await service.confirm(body.code));
     return { confirmed: true as const };
   });
 

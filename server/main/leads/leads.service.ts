@@ -4,16 +4,8 @@ import type { CreateLeadBody, LeadPage } from '../../../src/contracts/main/leads
 import { isPersonalEmail, LEAD_COUNTRIES, LEAD_SIZES } from '../../../src/domain/leads/lead';
 import type { Database } from '../../platform/db/database';
 import type { Mailer } from '../../platform/messages';
+import { ok, refuse, type Outcome } from '../../platform/refusal';
 import * as repo from './leads.repository';
-
-/** A request the service will not take: the route answers 400 (or 404), naming the field where there is one. */
-export type LeadRefusal = {
-  ok: false;
-  refusal: 'invalid' | 'not-found';
-  code: string;
-  message: string;
-  fields?: Record<string, string>;
-};
 
 type LeadInput = z.output<typeof CreateLeadBody>;
 
@@ -33,24 +25,19 @@ export class LeadService {
     private readonly salesEmail: string,
   ) {}
 
-  async create(input: LeadInput, origin: string): Promise<{ ok: true } | LeadRefusal> {
+  async create(input: LeadInput, origin: string): Promise<Outcome<null>> {
     // The honeypot: people never see the field, so whatever fills it is a robot. Nothing is stored or sent.
     if (input.website && input.website.trim() !== '') {
-      return {
-        ok: false,
-        refusal: 'invalid',
-        code: 'REFUSED',
-        message: 'This request could not be accepted. Please write to us from your work email.',
-      };
+      return refuse(
+        'invalid',
+        'REFUSED',
+        'This request could not be accepted. Please write to us from your work email.',
+      );
     }
     if (isPersonalEmail(input.workEmail)) {
-      return {
-        ok: false,
-        refusal: 'invalid',
-        code: 'VALIDATION',
-        message: 'Give your work email',
-        fields: { workEmail: 'Give the address at your organisation, not a personal one' },
-      };
+      return refuse('invalid', 'VALIDATION', 'Give your work email', {
+        workEmail: 'Give the address at your organisation, not a personal one',
+      });
     }
     this.mail.assertAvailable();
     const code = randomBytes(24).toString('base64url');
@@ -102,19 +89,14 @@ export class LeadService {
         tx,
       );
     });
-    return { ok: true };
+    return ok(null);
   }
 
-  async confirm(code: string): Promise<{ ok: true } | LeadRefusal> {
+  async confirm(code: string): Promise<Outcome<null>> {
     const found = await this.db.system((tx) => repo.confirmLead(tx, hash(code)));
     return found
-      ? { ok: true }
-      : {
-          ok: false,
-          refusal: 'not-found',
-          code: 'NOT_FOUND',
-          message: 'This confirmation link is not valid. Check that you copied it whole.',
-        };
+      ? ok(null)
+      : refuse('not-found', 'NOT_FOUND', 'This confirmation link is not valid. Check that you copied it whole.');
   }
 
   list(options: { page: number; pageSize: number; search?: string }): Promise<LeadPage> {

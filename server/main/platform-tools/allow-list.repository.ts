@@ -1,7 +1,7 @@
 import type { AllowListEntry } from '../../../src/contracts/main/allow-list.contract';
 import { allowedBy, type AllowListEntryValue } from '../../../src/domain/platform/allow-list';
 import type { Sql } from '../../platform/db/database';
-import { iso } from './support';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 interface EntryRow {
   id: string;
@@ -16,7 +16,7 @@ const toEntry = (r: EntryRow): AllowListEntry => ({
   workspaceId: r.workspace_id,
   entry: r.entry,
   kind: r.kind,
-  createdAt: iso(r.created_at),
+  createdAt: instantText(r.created_at),
 });
 
 /**

@@ -19,7 +19,7 @@ import {
   updateUser,
   type UserRow,
 } from './platform-users.repository';
-import { iso } from './support';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 export interface PlatformActor {
   platformAdminId: string | null;
@@ -34,7 +34,7 @@ const toUser = (r: UserRow): PlatformUser => ({
   lastName: r.last_name,
   role: r.role,
   status: r.status,
-  createdAt: iso(r.created_at),
+  createdAt: instantText(r.created_at),
 });
 
 const noSuchWorkspace = () => refuse('not-found', 'NOT_FOUND', 'There is no such workspace');
@@ -121,8 +121,8 @@ export class PlatformUsersService {
           title: c.title,
           status: c.status,
           progress: c.status === 'COMPLETED' ? 100 : c.status === 'ASSIGNED' ? 0 : null,
-          assignedAt: iso(c.assigned_at),
-          completedAt: c.completed_at ? iso(c.completed_at) : null,
+          assignedAt: instantText(c.assigned_at),
+          completedAt: c.completed_at ? instantText(c.completed_at) : null,
         })),
         policies: policies.map((p) => ({
           policyId: p.policy_id,
@@ -133,7 +133,7 @@ export class PlatformUsersService {
               : p.accepted_version === p.current_version
                 ? `Accepted version ${p.accepted_version}`
                 : `Accepted version ${p.accepted_version} (version ${p.current_version} is current)`,
-          acceptedAt: p.accepted_at ? iso(p.accepted_at) : null,
+          acceptedAt: p.accepted_at ? instantText(p.accepted_at) : null,
         })),
       });
     });

@@ -3,8 +3,7 @@ import { containsNul, NUL_MESSAGE } from '../../../src/contracts/route';
 import type { Sql } from '../../platform/db/database';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import type { Principal } from '../../platform/sessions';
-
-export const iso = (d: Date | string) => new Date(d).toISOString();
+import { instantText } from '../../../src/domain/shared/date-time';
 
 /** The acting platform admin (the routes' access rule has already checked the kind). */
 export function platformAdminId(principal: Principal | null): string | null {

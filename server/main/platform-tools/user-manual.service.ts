@@ -11,12 +11,12 @@ import {
   type ManualContent,
   type ManualRow,
 } from './user-manual.repository';
-import { iso } from './support';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 export type { ManualContent } from './user-manual.repository';
 
 function toManual(row: ManualRow): UserManual {
-  const common = { workspaceId: row.workspace_id, publishedAt: iso(row.published_at) };
+  const common = { workspaceId: row.workspace_id, publishedAt: instantText(row.published_at) };
   if (row.format === 'MARKDOWN') return { format: 'MARKDOWN', markdown: row.markdown ?? '', ...common };
   return {
     format: 'PDF',

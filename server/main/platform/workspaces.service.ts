@@ -13,7 +13,7 @@ import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
 import type { Mailer } from '../../platform/messages';
 import { ok, raise, refuse, refusing, type Outcome } from '../../platform/refusal';
-import { sendInvitations } from '../invites/invite-sender';
+import { sendInvitations } from '../invitations/invite-sender';
 import * as repo from './workspaces.repository';
 
 const SEARCH_RESULTS = 20;

@@ -1,5 +1,6 @@
 import { parse, type Filter } from 'scim2-parse-filter';
 import type { ScimGroupRow, ScimUserRow, UserFilter } from './scim.repository';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 export const SCIM_CONTENT_TYPE = 'application/scim+json';
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -29,8 +30,6 @@ export interface ScimUser {
   [other: string]: unknown;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 export function userResource(row: ScimUserRow, location: string): ScimUser {
   const displayName = `${row.first_name} ${row.last_name}`.trim();
   return {
@@ -50,8 +49,8 @@ export function userResource(row: ScimUserRow, location: string): ScimUser {
     },
     meta: {
       resourceType: 'User',
-      created: iso(row.created_at),
-      lastModified: iso(row.updated_at),
+      created: instantText(row.created_at),
+      lastModified: instantText(row.updated_at),
       location: `${location}/Users/${row.id}`,
     },
   };
@@ -63,7 +62,7 @@ export function groupResource(row: ScimGroupRow, location: string): Record<strin
     id: row.id,
     displayName: row.name,
     members: row.members.map((m) => ({ value: m.id, display: m.name, $ref: `${location}/Users/${m.id}` })),
-    meta: { resourceType: 'Group', created: iso(row.created_at), location: `${location}/Groups/${row.id}` },
+    meta: { resourceType: 'Group', created: instantText(row.created_at), location: `${location}/Groups/${row.id}` },
   };
 }
 

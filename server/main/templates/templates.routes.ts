@@ -8,7 +8,7 @@ import {
 import type { TemplateKind } from '../../../src/domain/messages/message-template';
 import type { ApiDeps } from '../../platform/deps';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
-import { siteOrigin } from '../invites/invite-sender';
+import { siteOrigin } from '../invitations/invite-sender';
 import { TemplatesService, type TemplateActor } from './templates.service';
 
 const KIND: Record<'invitation', TemplateKind> = { invitation: 'INVITATION' };

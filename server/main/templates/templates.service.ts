@@ -3,7 +3,7 @@ import type { TemplateKind } from '../../../src/domain/messages/message-template
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { templates } from '../../platform/message-templates';
-import { inviteValidDays } from '../invites/invite-sender';
+import { inviteValidDays } from '../invitations/invite-sender';
 import { firstNameOf, readTemplate, removeTemplate, saveTemplate } from './templates.repository';
 
 export interface TemplateActor {

@@ -26,12 +26,12 @@ import {
   openCaseStakes,
   withStakeGuard,
 } from '../../platform/case-stakes';
-import { answer, refusalError } from '../../platform/refusal';
+import { answer, raise } from '../../platform/refusal';
 import { keyPeopleRefusal } from '../../platform/api-keys';
 import { serve, workspaceUser, type HandlerContext, type UserPrincipal } from '../../platform/serve';
 import { DirectoryRepository, pageStatements, readPage } from './directory.repository';
 import { endAccess, UsersRepository } from './users.repository';
-import { checkInvitees, checkUnits, invite, type Invitee } from '../invites/invite-management.routes';
+import { checkInvitees, checkUnits, invite, type Invitee } from '../invitations/invite-management.routes';
 import { readImportRows, type ImportSource } from '../../platform/imports/import-file.parser';
 import { readUpload } from '../../platform/imports/import-upload';
 import { isEmailAddress } from '../../../src/domain/people/email-address';
@@ -130,7 +130,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     const { user, workspace } = workspaceUser(ctx);
     const change: UserUpdate = ctx.body;
     const keyLimit = keyPeopleRefusal(ctx.principal, { fields: Object.keys(change) });
-    if (keyLimit) throw refusalError(keyLimit);
+    if (keyLimit) raise(keyLimit);
     let mayNowMatch = false;
     const guard = {
       ws: workspace.id,
@@ -150,7 +150,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
         if (!mayManageRole(user.role, target.role))
           throw forbidden(`A ${ROLE_LABELS[user.role]} may not change a ${ROLE_LABELS[target.role]}`);
         const keyLimitOnTarget = keyPeopleRefusal(ctx.principal, { targetRole: target.role });
-        if (keyLimitOnTarget) throw refusalError(keyLimitOnTarget);
+        if (keyLimitOnTarget) raise(keyLimitOnTarget);
         const problems = changeProblems(actorOf(user), target, change, await directory.activeAdmins());
         if (Object.keys(problems).length > 0) throw conflict(Object.values(problems)[0]!, problems);
 
@@ -313,7 +313,7 @@ export async function userRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
     const { user, workspace } = workspaceUser(ctx);
     const people: Invitee[] = ctx.body.users;
     const keyLimit = keyPeopleRefusal(ctx.principal, { roles: people.map((p) => p.role) });
-    if (keyLimit) throw refusalError(keyLimit);
+    if (keyLimit) raise(keyLimit);
     return deps.db.tenant(workspace.id, async (tx) => {
       await checkUnits(
         tx,

@@ -11,6 +11,7 @@ import { ok, refuse, type Outcome } from '../../platform/refusal';
 import type { WebhookDeliveries } from '../../platform/webhooks/webhook-deliveries';
 import { checkEndpointUrl, WebhookTargetRefused } from '../../platform/webhooks/webhook-sender';
 import * as repo from '../../platform/webhooks/webhooks.repository';
+import { instantTextOrNull } from '../../../src/domain/shared/date-time';
 
 /** Endpoints a workspace may register. */
 export const MAX_ENDPOINTS = 20;
@@ -27,8 +28,6 @@ interface EndpointInput {
   events: readonly WebhookEventType[];
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
 function endpointView(row: repo.EndpointRow): WebhookEndpoint {
   return {
     id: row.id,
@@ -37,7 +36,7 @@ function endpointView(row: repo.EndpointRow): WebhookEndpoint {
     events: row.events as WebhookEventType[],
     status: row.paused_at ? 'PAUSED' : 'ACTIVE',
     pausedReason: row.paused_reason,
-    pausedAt: iso(row.paused_at),
+    pausedAt: instantTextOrNull(row.paused_at),
     failuresInRow: row.failures_in_row,
     createdAt: new Date(row.created_at).toISOString(),
   };
@@ -52,8 +51,8 @@ export function deliveryView(row: repo.DeliveryRow): WebhookDelivery {
     attempts: row.attempts,
     responseCode: row.response_code,
     lastError: row.last_error,
-    lastAttemptAt: iso(row.last_attempt_at),
-    nextAttemptAt: row.status === 'PENDING' ? iso(row.next_attempt_at) : null,
+    lastAttemptAt: instantTextOrNull(row.last_attempt_at),
+    nextAttemptAt: row.status === 'PENDING' ? instantTextOrNull(row.next_attempt_at) : null,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }

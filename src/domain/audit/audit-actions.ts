@@ -79,7 +79,7 @@ export const AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'course.language-added': { label: 'Course language added', kind: 'admin' },
   'course.default-language-set': { label: 'Course primary language set', kind: 'admin' },
   'course.assigned': { label: 'Course assigned', kind: 'admin' },
-  // The learner (server/learning/player): their own steps, and what admins did to their record.
+  // The learner (server/learning/training): their own steps, and what admins did to their record.
   'learner.course.started': { label: 'Started a course', kind: 'admin' },
   'learner.answer.saved': { label: 'Saved an answer in a course', kind: 'admin' },
   'learner.lesson.completed': { label: 'Completed a lesson', kind: 'admin' },

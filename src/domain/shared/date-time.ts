@@ -181,3 +181,13 @@ export function wallTimeOf(value: Date | string, zone: string): string {
   const at = instant(value).getTime();
   return new Date(at + offsetAt(at, zone)).toISOString().slice(0, 16);
 }
+
+/** An instant as the wire writes it: ISO 8601 in UTC (`2026-01-02T03:04:05.000Z`), from a Date or a database's text. */
+export function instantText(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+/** `instantText`, or null where there is no instant. */
+export function instantTextOrNull(value: Date | string | null | undefined): string | null {
+  return value === null || value === undefined ? null : instantText(value);
+}

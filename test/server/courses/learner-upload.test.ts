@@ -4,7 +4,7 @@ import type { UploadLimits } from '../../../src/domain/files/uploads';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { PDF, PNG, SVG } from '../support/sample-files';
 import { EVERY_BLOCK } from './authoring-fixtures';
-import { API, assign, auditActions, buildCourse, type BuiltCourse } from './player-fixtures';
+import { API, assign, auditActions, buildCourse, type BuiltCourse } from '../training/player-fixtures';
 import { ACME, acmeFacts, GLOBEX, userIdByEmail, type AcmeFacts } from './support';
 
 const LIMITS: UploadLimits = { VIDEO: 256 * 1024, IMAGE: 4096, PDF: 64 * 1024, CAPTIONS: 4096, DOCUMENT: 64 * 1024 };

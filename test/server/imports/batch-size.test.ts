@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextBatchSize, PGLITE_BATCH_TARGET_MS } from '../../../server/main/invites/import-runner';
+import { nextBatchSize, PGLITE_BATCH_TARGET_MS } from '../../../server/main/imports/import-runner';
 
 /** Batches on the embedded database are sized by time, so that no request waits long behind one (docs/imports.md). */
 describe('the next import batch on the embedded database', () => {

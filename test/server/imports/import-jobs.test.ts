@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ImportRunnerHalted, JOB_USER_IMPORT, JOB_USER_IMPORT_SWEEP } from '../../../server/main/invites/import-runner';
+import { ImportRunnerHalted, JOB_USER_IMPORT, JOB_USER_IMPORT_SWEEP } from '../../../server/main/imports/import-runner';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { csv, FULL_MAPPING, getJob, importFile, multipart, post, waitForJob } from './upload';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { JOB_REMINDERS } from '../../../server/learning/courses/course-notifications';
-import { JOB_USER_IMPORT_SWEEP } from '../../../server/main/invites/import-runner';
+import { JOB_USER_IMPORT_SWEEP } from '../../../server/main/imports/import-runner';
 import type { Database } from '../../../server/platform/db/database';
 import { migrate } from '../../../server/platform/db/migrate';
 import { openPostgres } from '../../../server/platform/db/postgres-database';

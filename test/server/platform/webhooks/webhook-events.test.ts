@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_USER_IMPORT } from '../../../../server/main/invites/import-runner';
+import { JOB_USER_IMPORT } from '../../../../server/main/imports/import-runner';
 import { ManualClock } from '../../../../server/platform/clock';
 import { JOB_WEBHOOK_DELIVERIES } from '../../../../server/platform/webhooks/webhook-deliveries';
 import { JOB_CASE_DAILY } from '../../../../server/case/complaints/case-jobs';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { csv, importFile } from './upload';
+import { csv, importFile } from '../imports/upload';
 
 interface OutboxMessage {
   to: string;

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { EVERY_BLOCK } from './authoring-fixtures';
+import { EVERY_BLOCK } from '../courses/authoring-fixtures';
 import { API, assign, auditActions, buildCourse, RIGHT, WRONG, type BuiltCourse } from './player-fixtures';
-import { ACME, acmeFacts, GLOBEX, userIdByEmail, type AcmeFacts } from './support';
+import { ACME, acmeFacts, GLOBEX, userIdByEmail, type AcmeFacts } from '../courses/support';
 
 const pdfText = async (bytes: Buffer) => (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text;
 

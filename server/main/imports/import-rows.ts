@@ -11,8 +11,8 @@ import {
   type ImportFileKind,
   type ImportSource,
 } from '../../platform/imports/import-file.parser';
-import * as repo from './invites.repository';
-import type { NewUser } from './invites.repository';
+import * as repo from './imports.repository';
+import type { NewUser } from './imports.repository';
 
 /** One data row after every check: either a user to create or its problems. */
 export interface AssessedRow {

@@ -10,8 +10,8 @@ import { assertUserLimit } from '../../platform/user-limit';
 import * as jobs from './import-jobs.repository';
 import type { JobRow, StoredProblem } from './import-jobs.repository';
 import { dataRows, RowAssessor, skipExistingUsers, type AssessedRow } from './import-rows';
-import { sendInvitations } from './invite-sender';
-import * as repo from './invites.repository';
+import { sendInvitations } from '../invitations/invite-sender';
+import * as repo from './imports.repository';
 
 export interface ImportRunnerOptions {
   /** Data rows per batch (one transaction each). */

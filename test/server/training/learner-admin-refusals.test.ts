@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVERY_BLOCK } from './authoring-fixtures';
+import { EVERY_BLOCK } from '../courses/authoring-fixtures';
 import { buildUser, buildWorkspace, type BuiltUser, type BuiltWorkspace } from '../support/factories';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { API, assign, buildCourse, WRONG, type BuiltCourse } from './player-fixtures';

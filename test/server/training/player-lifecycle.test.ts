@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { API, assign } from './player-fixtures';
-import { ACME, acmeFacts, userIdByEmail, type AcmeFacts } from './support';
+import { ACME, acmeFacts, userIdByEmail, type AcmeFacts } from '../courses/support';
 
 /**
  * The player with the assignment lifecycle's columns (migration 0024: due_at, cycle, unassigned_at): a due date shows

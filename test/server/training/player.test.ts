@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { EVERY_BLOCK, FILES } from './authoring-fixtures';
+import { EVERY_BLOCK, FILES } from '../courses/authoring-fixtures';
 import { API, assign, auditActions, buildCourse, RIGHT, WRONG, type BuiltCourse } from './player-fixtures';
-import { ACME, acmeFacts, GLOBEX, userIdByEmail, type AcmeFacts } from './support';
+import { ACME, acmeFacts, GLOBEX, userIdByEmail, type AcmeFacts } from '../courses/support';
 
 /**
  * The learner's side, through the API as the player uses it: what an employee sees, answers that resume on another

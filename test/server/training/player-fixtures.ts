@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import type { LessonBlock } from '../../../src/contracts/learning/blocks.contract';
 import type { TestServer } from '../support/test-app';
-import { EVERY_BLOCK, QUESTION, registerFiles } from './authoring-fixtures';
-import { ACME } from './support';
+import { EVERY_BLOCK, QUESTION, registerFiles } from '../courses/authoring-fixtures';
+import { ACME } from '../courses/support';
 
 export const API = '/learning-api/api';
 

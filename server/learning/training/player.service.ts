@@ -53,6 +53,7 @@ import type { ContentModel, QuestionRow } from '../courses/course-model';
 import * as repo from './player.repository';
 import type { AssignmentRow, AttemptRow, CompletionRow, StateRow, StoredResult } from './player.repository';
 import { courseTextIn, loadVersion, titleIn, type VersionModel } from './version-model';
+import { instantText } from '../../../src/domain/shared/date-time';
 
 export type { AssignmentRow } from './player.repository';
 
@@ -71,10 +72,8 @@ export type FileLinks = (
 
 /** How long a signed link handed to the player lasts (server/learning/files/files.service.ts DOWNLOAD_SECONDS). */
 const LINK_SECONDS = 60 * 60;
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-const isoOrNull = (value: Date | string | null | undefined) => (value ? iso(value) : null);
-const dateOf = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
+const isoOrNull = (value: Date | string | null | undefined) => (value ? instantText(value) : null);
+const dateOf = (value: Date | string) => instantText(value).slice(0, 10);
 const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** The refusal of a course the caller is not assigned (or a draft, or another workspace's). */
@@ -245,7 +244,7 @@ export class PlayerService {
           version: a.course_version,
           status: this.statusOf(a, { started, completion }),
           progressPercent: completion || a.status === 'COMPLETED' ? 100 : progress.percent,
-          assignedAt: iso(a.assigned_at),
+          assignedAt: instantText(a.assigned_at),
           dueAt: isoOrNull(a.due_at),
           completedAt: isoOrNull(completion?.completed_at ?? (a.status === 'COMPLETED' ? a.completed_at : null)),
           expiresAt: completion?.expires_on ? `${dateOf(completion.expires_on)}T23:59:59.999Z` : null,
@@ -311,7 +310,7 @@ export class PlayerService {
       languages: model.languages.map((l) => ({ language: l.language, priority: l.priority })),
       status: this.statusOf(a, rec),
       progressPercent: done ? 100 : progress.percent,
-      assignedAt: iso(a.assigned_at),
+      assignedAt: instantText(a.assigned_at),
       dueAt: isoOrNull(a.due_at),
       contents,
       next: done ? null : this.nextItem(model, progress.next, language),
@@ -924,7 +923,7 @@ export class PlayerService {
 
 export function completionOf(row: CompletionRow): Completion {
   return {
-    completedAt: iso(row.completed_at),
+    completedAt: instantText(row.completed_at),
     score: row.score === null ? null : Number(row.score),
     attempts: row.attempts,
     courseVersion: row.course_version ?? 0,
@@ -1031,7 +1030,7 @@ function attemptResultOf(
     score: Number(row.score),
     passMark: row.pass_mark,
     passed: row.passed,
-    submittedAt: iso(row.submitted_at),
+    submittedAt: instantText(row.submitted_at),
     questions,
     answersShown: shown,
     attemptsUsed: tally.used,

@@ -11,7 +11,7 @@ import {
 import { keyPeopleRefusal } from '../../platform/api-keys';
 import type { Sql } from '../../platform/db/database';
 import type { ApiDeps } from '../../platform/deps';
-import { answer, raise, refusalError } from '../../platform/refusal';
+import { answer, raise } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext, type UserPrincipal } from '../../platform/serve';
 import { siteOrigin } from './invite-sender';
 import {
@@ -33,7 +33,7 @@ export async function checkUnits(
   branchIds: readonly string[],
 ): Promise<void> {
   const refusal = await unitsRefusal(tx, workspaceId, user, branchIds);
-  if (refusal) throw refusalError(refusal);
+  if (refusal) raise(refusal);
 }
 
 /** The invitees' problems by field (`inviteesRefusal`), raised as the 400 that writes nothing. */
@@ -45,7 +45,7 @@ export async function checkInvitees(
   prefix: string | null,
 ): Promise<void> {
   const refusal = await inviteesRefusal(tx, workspaceId, user, invitees, prefix);
-  if (refusal) throw refusalError(refusal);
+  if (refusal) raise(refusal);
 }
 
 /** Creates the new invitees as invited people with an invitation each (`createInvitees`), in the caller's transaction. */
@@ -90,7 +90,7 @@ export async function inviteManagementRoutes(app: FastifyInstance, deps: ApiDeps
 
   serve(app, inviteUser, async (ctx) => {
     const keyLimit = keyPeopleRefusal(ctx.principal, { roles: [ctx.body.role] });
-    if (keyLimit) throw refusalError(keyLimit);
+    if (keyLimit) raise(keyLimit);
     return answer(await invites.inviteOne(actorOf(ctx), { ...ctx.body, branchId: ctx.params.branchId }));
   });
 
@@ -100,7 +100,7 @@ export async function inviteManagementRoutes(app: FastifyInstance, deps: ApiDeps
 
   serve(app, inviteMany, async (ctx) => {
     const keyLimit = keyPeopleRefusal(ctx.principal, { roles: ctx.body.invites.map((i) => i.role) });
-    if (keyLimit) throw refusalError(keyLimit);
+    if (keyLimit) raise(keyLimit);
     return answer(await invites.inviteMany(actorOf(ctx), ctx.body.invites));
   });
 

@@ -9,6 +9,7 @@ import type { Role } from '../../../src/domain/auth/roles';
 import type { ColumnMapping, ImportColumnKey } from '../../../src/domain/imports/import-columns';
 import type { Sql } from '../../platform/db/database';
 import type { ImportFileKind } from '../../platform/imports/import-file.parser';
+import { instantTextOrNull } from '../../../src/domain/shared/date-time';
 
 /** The import_jobs row (0002 + 0012). Every query is scoped by workspace_id; row-level security is the second wall. */
 export interface JobRow {
@@ -296,8 +297,6 @@ export async function batchesFrom(tx: Sql, workspaceId: string, jobId: string, a
   );
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
 export function toSummary(row: JobRow): ImportJobSummary {
   return {
     jobId: row.id,
@@ -307,8 +306,8 @@ export function toSummary(row: JobRow): ImportJobSummary {
     rowsDone: row.rows_done,
     created: row.created,
     skipped: row.skipped,
-    createdAt: iso(row.created_at)!,
-    finishedAt: iso(row.finished_at),
+    createdAt: instantTextOrNull(row.created_at)!,
+    finishedAt: instantTextOrNull(row.finished_at),
     error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
     cancelRequested: row.cancel_requested,
     sendInvitations: row.send_invitations,

@@ -19,11 +19,11 @@ import { readHeaderRow } from '../../platform/imports/import-file.parser';
 import { readUpload } from '../../platform/imports/import-upload';
 import { REPORT_CONTENT_TYPES, reportFileName } from './import-report';
 import { ImportRunner } from './import-runner';
-import { siteOrigin } from './invite-sender';
+import { siteOrigin } from '../invitations/invite-sender';
 import { UserImportService, type ImportActor } from './user-import.service';
 import { answer } from '../../platform/refusal';
 
-export async function inviteRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+export async function importRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const runner = new ImportRunner(
     deps.db,
     deps.files,
