@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantBatch } from '../../../server/platform/db/database';
-import { existingEmailsStatement } from '../../../server/main/invites/invites.repository';
+import { existingEmailsStatement } from '../../../server/main/imports/imports.repository';
 import { buildUser, buildWorkspace, type BuiltUser, type BuiltWorkspace } from '../support/factories';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { csv, post } from './upload';
