@@ -31,7 +31,7 @@ import type { ApiDeps } from '../../platform/deps';
 import { answer } from '../../platform/refusal';
 import { currentWorkspace, serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { CaseExtrasService } from './case-extras.service';
-import { FilingService } from './filing.service';
+import { FilingService, filingLimits } from './filing.service';
 import { whoIs } from './complaints.repository';
 import { ComplaintService, type Actor } from './complaints.service';
 import { IntakeService, type Caller } from './intake.service';
@@ -64,7 +64,8 @@ export async function intakeRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     deps.db,
     deps.mail,
     complaints,
-    new FilingService(deps.db, deps.mail, complaints),
+    // On-behalf filing is a filing: the server's clock, evidence vault and daily limit, as the members' own.
+    new FilingService(deps.db, deps.mail, complaints, deps.evidence, deps.clock, filingLimits(deps)),
   );
 
   // The reporter's calls, in a scope whose logger never writes the address.
