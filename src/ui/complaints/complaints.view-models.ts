@@ -1,4 +1,4 @@
-import type { Outcome as UseCaseOutcome } from '../../application/shared/refusal';
+import type { Outcome as UseCaseOutcome, Refusal } from '../../application/shared/refusal';
 import { formerEmployeeBody, type FormerEmployeeValues } from './former-employee-values';
 import { splitGuests } from './meeting-guests.view-model';
 import { formatTimeRange, instantOf, type DateTimeSettings } from '../../domain/shared/date-time';
@@ -30,6 +30,7 @@ import { OverrideComposition } from '../../application/complaints/override-compo
 import { ExtendFilingLimit } from '../../application/complaints/extend-filing-limit.use-case';
 import { RecordRespondentReply, type ReplyValues } from '../../application/complaints/record-respondent-reply.use-case';
 import { SendOwnReply } from '../../application/complaints/send-own-reply.use-case';
+import { PostCaseMessage } from '../../application/complaints/post-case-message.use-case';
 import type { Party } from '../../contracts/case/case-runtime.contract';
 import type { ExportBody } from '../../contracts/case/case-records.contract';
 import { ApiError, describeError } from '../../application/shared/api-error';
@@ -37,6 +38,10 @@ import { ApiError, describeError } from '../../application/shared/api-error';
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
 const fieldsOf = (error: unknown): Record<string, string> => (ApiError.is(error) ? error.fields : {});
+
+/** A use case's refusal (the one `Refusal` of src/application/shared/refusal.ts). */
+const isRefusal = (result: unknown): result is Refusal =>
+  typeof result === 'object' && result !== null && (result as { ok?: unknown }).ok === false && 'reason' in result;
 
 export interface EvidenceItem {
   key: string;
@@ -291,6 +296,7 @@ export class ComplaintCaseViewModel {
     @inject(RecordRespondentReply) private readonly replyRecorder: RecordRespondentReply,
     @inject(ExtendFilingLimit) private readonly filingExtension: ExtendFilingLimit,
     @inject(SendOwnReply) private readonly ownReply: SendOwnReply,
+    @inject(PostCaseMessage) private readonly postMessage: PostCaseMessage,
   ) {
     makeAutoObservable<
       ComplaintCaseViewModel,
@@ -305,6 +311,7 @@ export class ComplaintCaseViewModel {
       | 'replyRecorder'
       | 'filingExtension'
       | 'ownReply'
+      | 'postMessage'
     >(
       this,
       {
@@ -319,6 +326,7 @@ export class ComplaintCaseViewModel {
         replyRecorder: false,
         filingExtension: false,
         ownReply: false,
+        postMessage: false,
       },
       { autoBind: true },
     );
@@ -443,13 +451,21 @@ export class ComplaintCaseViewModel {
     }
   }
 
+  /** Runs an action, then reads the case again; a use case's refusal or a failure becomes the action's error. */
   private async act(run: () => Promise<unknown>, notice: string): Promise<boolean> {
     this.busy = true;
     this.actionError = null;
     this.fieldErrors = {};
     this.notice = null;
     try {
-      await run();
+      const result = await run();
+      if (isRefusal(result)) {
+        runInAction(() => {
+          this.actionError = result.message;
+          this.fieldErrors = result.fields;
+        });
+        return false;
+      }
       await this.load(this.id);
       runInAction(() => (this.notice = notice));
       return true;
@@ -465,7 +481,7 @@ export class ComplaintCaseViewModel {
   }
 
   message(audience: CaseMessage['audience'], body: string): Promise<boolean> {
-    return this.act(() => this.api.message(this.id, audience, body), 'Message sent.');
+    return this.act(() => this.postMessage.execute(this.id, audience, body), 'Message sent.');
   }
 
   /** How the case's dates and times are written: the workspace's zone and its country's locale (the browser's zone until loaded). */

@@ -11,6 +11,7 @@ import { SignMinutes } from '../../../src/application/complaints/sign-minutes.us
 import { ProceedExParte } from '../../../src/application/complaints/proceed-ex-parte.use-case';
 import { ExtendFilingLimit } from '../../../src/application/complaints/extend-filing-limit.use-case';
 import { SendOwnReply } from '../../../src/application/complaints/send-own-reply.use-case';
+import { PostCaseMessage } from '../../../src/application/complaints/post-case-message.use-case';
 import { RecordRespondentReply } from '../../../src/application/complaints/record-respondent-reply.use-case';
 import { OverrideComposition } from '../../../src/application/complaints/override-composition.use-case';
 
@@ -26,6 +27,7 @@ const caseViewModel = (api: ComplaintsApi) =>
     new RecordRespondentReply(api),
     new ExtendFilingLimit(api),
     new SendOwnReply(api),
+    new PostCaseMessage(api),
   );
 
 const verdict: AuditVerdict = {

@@ -6,6 +6,7 @@ import type { UploadEvidence } from '../../../src/application/complaints/upload-
 import type { UploadReporterEvidence } from '../../../src/application/complaints/upload-reporter-evidence.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { RaiseConcernViewModel } from '../../../src/ui/complaints/complaints.view-models';
+import type { PostReporterMessage } from '../../../src/application/complaints/post-reporter-message.use-case';
 import { ReportViewModel } from '../../../src/ui/complaints/report.view-model';
 import type { OrganisationApi } from '../../../src/application/shared/main-reads.port';
 import type { SiteInfo } from '../../../src/application/shared/site';
@@ -37,6 +38,7 @@ describe("the form's files (FormFiles)", () => {
       {} as UploadReporterEvidence,
       NO_PROFILE,
       ACME_SITE,
+      {} as PostReporterMessage,
     );
     expect(await vm.formFiles.link('a-guide')).toBe('/files/acme/guide.pdf?signature=1');
     expect(await vm.formFiles.link('a-date')).toBeNull();
