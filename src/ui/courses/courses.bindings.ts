@@ -7,7 +7,7 @@ import { CourseListViewModel } from './course-list.view-model';
 import { CourseViewModel } from './course.view-model';
 import { AssignmentSettingsViewModel } from './assignment-settings.view-model';
 import { RemindLearnersViewModel } from './remind-learners.view-model';
-import { CourseValidityViewModel } from './course-validity';
+import { CourseValidityViewModel } from './course-validity.view-model';
 import { CatalogueCoursesViewModel } from './catalogue-courses.view-model';
 import { CourseCreditsViewModel } from './course-credits.view-model';
 import { CreditRequestsViewModel } from './credit-requests.view-model';

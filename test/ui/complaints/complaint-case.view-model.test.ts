@@ -12,7 +12,7 @@ import { RecordRespondentReply } from '../../../src/application/complaints/recor
 import { OverrideComposition } from '../../../src/application/complaints/override-composition.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
 import type { ComplaintDetail } from '../../../src/contracts/case/complaints.contract';
-import { ComplaintCaseViewModel } from '../../../src/ui/complaints/complaints.view-models';
+import { ComplaintCaseViewModel } from '../../../src/ui/complaints/complaint-case.view-model';
 
 const base = {
   complaintId: 'c1',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ComplaintsApi } from '../../../src/application/complaints/complaints-api.port';
 import { ApiError } from '../../../src/application/shared/api-error';
 import type { ComplaintDetail, StepRecipients } from '../../../src/contracts/case/complaints.contract';
-import { ComplaintCaseViewModel } from '../../../src/ui/complaints/complaints.view-models';
+import { ComplaintCaseViewModel } from '../../../src/ui/complaints/complaint-case.view-model';
 import { ChangePartyContact } from '../../../src/application/complaints/change-party-contact.use-case';
 import { CloseCase } from '../../../src/application/complaints/close-case.use-case';
 import { RecordAttendance } from '../../../src/application/complaints/record-attendance.use-case';

@@ -5,7 +5,7 @@ import type { IntakeApi } from '../../../src/application/complaints/intake-api.p
 import type { UploadEvidence } from '../../../src/application/complaints/upload-evidence.use-case';
 import type { UploadReporterEvidence } from '../../../src/application/complaints/upload-reporter-evidence.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
-import { RaiseConcernViewModel } from '../../../src/ui/complaints/complaints.view-models';
+import { RaiseConcernViewModel } from '../../../src/ui/complaints/raise-concern.view-model';
 import type { PostReporterMessage } from '../../../src/application/complaints/post-reporter-message.use-case';
 import { ReportViewModel } from '../../../src/ui/complaints/report.view-model';
 import type { OrganisationApi } from '../../../src/application/shared/main-reads.port';
