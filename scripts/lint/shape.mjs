@@ -6,7 +6,10 @@
 //   case answers `Outcome<T>`, whose failure is the one `Refusal` of src/application/shared/refusal.ts (its own
 //   refusals are that Refusal's `code`). The domain's rule checks (pure verdicts) are not outcomes and keep theirs;
 // - a view-model class (`class XViewModel`) lives in a `*.view-model.ts` file of its own: one per file, none in a
-//   screen, a component or a `*.view-models.ts`.
+//   screen, a component or a `*.view-models.ts`;
+// - a screen (`*.screen.tsx`) takes nothing from the container past its view-model (`useViewModel`): no
+//   `useContainer()`, no `container.get`. The home page (src/ui/dashboard) composes other areas' lazily bound cards
+//   and keeps the container for that.
 // Files that broke a rule before it was enforced are listed in shape-baseline.json. The list only shrinks: a new file
 // that breaks a rule fails, and so does a listed file that no longer breaks it (take it off the list).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -40,6 +43,11 @@ export const RULES = {
     files: /^src\/ui\/(?!.*\.view-model\.ts$).*\.tsx?$/,
     pattern: VIEW_MODEL,
     why: 'a view-model outside a `*.view-model.ts` file: move it to `<name>.view-model.ts`, one per file',
+  },
+  screensThroughViewModels: {
+    files: /^src\/ui\/(?!dashboard\/).*\.screen\.tsx$/,
+    pattern: /\buseContainer\s*\(|\bcontainer\.get\b/,
+    why: 'a screen takes a use case or a port from the container: give it to the view-model, and use `useViewModel`',
   },
   routesWithSql: {
     files: /^server\/.*\.routes\.ts$/,

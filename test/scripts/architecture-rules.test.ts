@@ -143,4 +143,17 @@ describe('the server shape rules (file contents)', () => {
       expect.stringContaining('src/ui/people/validity.tsx — a view-model outside a `*.view-model.ts` file'),
     ]);
   });
+
+  it('refuse a screen that takes a use case from the container past its view-model', () => {
+    const dir = tree({
+      'src/ui/people/invite.screen.tsx': `import { useContainer } from '../shared/container-context';\nexport function InviteScreen() {\n  const invite = useContainer().get('InvitePeople');\n  return invite ? null : null;\n}\n`,
+      'src/ui/people/people.screen.tsx': `import { useViewModel } from '../shared/container-context';\nexport function PeopleScreen() {\n  return useViewModel('PeopleViewModel') ? null : null;\n}\n`,
+    });
+    const { problems } = checkShape(dir, {});
+    expect(problems).toEqual([
+      expect.stringContaining(
+        'src/ui/people/invite.screen.tsx — a screen takes a use case or a port from the container',
+      ),
+    ]);
+  });
 });

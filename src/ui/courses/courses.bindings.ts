@@ -3,6 +3,7 @@ import { AssignCourseViewModel } from './assign-course.view-model';
 import { AutoAssignViewModel } from './auto-assign.view-model';
 import { BulkAssignViewModel } from './bulk-assign.view-model';
 import { CourseBuilderViewModel } from './course-builder.view-model';
+import { CourseFilesViewModel } from './course-files.view-model';
 import { CourseListViewModel } from './course-list.view-model';
 import { CourseViewModel } from './course.view-model';
 import { AssignmentSettingsViewModel } from './assignment-settings.view-model';
@@ -18,6 +19,7 @@ export const coursesViewModels = new ContainerModule(({ bind }) => {
   bind(CourseViewModel).toSelf();
   bind(AssignCourseViewModel).toSelf();
   bind(CourseBuilderViewModel).toSelf();
+  bind(CourseFilesViewModel).toSelf();
   bind(RemindLearnersViewModel).toSelf();
   bind(AssignmentSettingsViewModel).toSelf();
   bind(CourseValidityViewModel).toSelf();
