@@ -8,7 +8,12 @@
 //   date/time module is src/domain/shared/date-time.ts (`instantText`, `instantTextOrNull`);
 // - the web app's use cases, adapters and screens write no failure type of their own (`{ ok: false; ... }`): a use
 //   case answers `Outcome<T>`, whose failure is the one `Refusal` of src/application/shared/refusal.ts (its own
-//   refusals are that Refusal's `code`). The domain's rule checks (pure verdicts) are not outcomes and keep theirs.
+//   refusals are that Refusal's `code`). The domain's rule checks (pure verdicts) are not outcomes and keep theirs;
+// - a view-model class (`class XViewModel`) lives in a `*.view-model.ts` file of its own: one per file, none in a
+//   screen, a component or a `*.view-models.ts`;
+// - a screen (`*.screen.tsx`) takes nothing from the container past its view-model (`useViewModel`): no
+//   `useContainer()`, no `container.get`. The home page (src/ui/dashboard) composes other areas' lazily bound cards
+//   and keeps the container for that.
 // Files that broke a rule before it was enforced are listed in shape-baseline.json. The list only shrinks: a new file
 // that breaks a rule fails, and so does a listed file that no longer breaks it (take it off the list).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -28,11 +33,31 @@ export const OWN_DATE_HELPER = /\b(?:const|let|var|function)\s+iso\b|=>\s*new Da
 /** A failure type written by hand: `{ ok: false; ...` in a type (object values are separated by commas, not `;`). */
 export const OWN_FAILURE = /\{\s*ok:\s*false\s*;/;
 
+/** A view-model class. */
+export const VIEW_MODEL = /\bclass\s+\w*ViewModel\b/;
+/** Two view-model classes in one file. */
+export const TWO_VIEW_MODELS = /\bclass\s+\w*ViewModel\b[\s\S]*\bclass\s+\w*ViewModel\b/;
+
 export const RULES = {
   clientOutcomes: {
     files: /^(?!src\/application\/shared\/refusal\.ts$)src\/(?:application|infrastructure|ui)\/.*\.tsx?$/,
     pattern: OWN_FAILURE,
     why: 'a failure type of its own: answer Outcome<T> of src/application/shared/refusal.ts (a refusal of its own is a `code`)',
+  },
+  oneViewModelPerFile: {
+    files: /^src\/ui\/.*\.view-model\.ts$/,
+    pattern: TWO_VIEW_MODELS,
+    why: 'two view-models in one file: give each its own `<name>.view-model.ts`',
+  },
+  viewModelsInTheirFile: {
+    files: /^src\/ui\/(?!.*\.view-model\.ts$).*\.tsx?$/,
+    pattern: VIEW_MODEL,
+    why: 'a view-model outside a `*.view-model.ts` file: move it to `<name>.view-model.ts`, one per file',
+  },
+  screensThroughViewModels: {
+    files: /^src\/ui\/(?!dashboard\/).*\.screen\.tsx$/,
+    pattern: /\buseContainer\s*\(|\bcontainer\.get\b/,
+    why: 'a screen takes a use case or a port from the container: give it to the view-model, and use `useViewModel`',
   },
   routesWithSql: {
     files: /^server\/.*\.routes\.ts$/,

@@ -4,7 +4,14 @@ import {
   QuizDrafts,
   TrainingApi,
 } from '../application/training/training-api.port';
-import { DownloadCertificate, HandInFile, SubmitQuizAttempt } from '../application/training/training.use-cases';
+import {
+  CompleteLesson,
+  DownloadCertificate,
+  HandInFile,
+  ReportVideoProgress,
+  SaveAnswer,
+  SubmitQuizAttempt,
+} from '../application/training/training.use-cases';
 import { DEFAULT_UPLOAD_LIMITS } from '../domain/files/uploads';
 import { RuntimeConfigKey, type RuntimeConfig } from './config/runtime-config';
 import type { ApiClient } from './http/api-client';
@@ -35,4 +42,7 @@ export const trainingWiring: Wiring = [
     });
   }),
   factory(DownloadCertificate, (get) => new DownloadCertificate(get<TrainingApi>(TrainingApi))),
+  factory(SaveAnswer, (get) => new SaveAnswer(get<TrainingApi>(TrainingApi))),
+  factory(ReportVideoProgress, (get) => new ReportVideoProgress(get<TrainingApi>(TrainingApi))),
+  factory(CompleteLesson, (get) => new CompleteLesson(get<TrainingApi>(TrainingApi))),
 ];

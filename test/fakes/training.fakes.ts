@@ -1,3 +1,5 @@
+import { CompleteLesson, ReportVideoProgress, SaveAnswer } from '../../src/application/training/training.use-cases';
+import type { LearnerWrites } from '../../src/ui/training/player.view-model';
 import { refuse } from '../../src/application/shared/refusal';
 import type { BlockAnswer } from '../../src/contracts/learning/blocks.contract';
 import type {
@@ -337,4 +339,13 @@ export class FakeQuizDrafts implements QuizDrafts {
   clear(courseId: string, quizId: string): void {
     this.saved.delete(`${courseId}/${quizId}`);
   }
+}
+
+/** The player's write use cases on a training API (a fake, in these tests). */
+export function learnerWrites(api: TrainingApi): LearnerWrites {
+  return {
+    saveAnswer: new SaveAnswer(api),
+    reportVideo: new ReportVideoProgress(api),
+    completeLesson: new CompleteLesson(api),
+  };
 }

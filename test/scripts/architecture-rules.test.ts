@@ -155,4 +155,34 @@ describe('the server shape rules (file contents)', () => {
       expect.stringContaining('src/application/people/remove.use-case.ts — a failure type of its own'),
     ]);
   });
+
+  it('refuse two view-models in one file and a view-model outside its own file, and accept one per file', () => {
+    const vm = (name: string) => `export class ${name}ViewModel {\n  status = 'loading';\n}\n`;
+    const dir = tree({
+      'src/ui/people/people.view-models.ts': vm('People') + vm('Person'),
+      'src/ui/people/person.view-model.ts': vm('Person') + vm('PersonCard'),
+      'src/ui/people/validity.tsx': `${vm('Validity')}export const Validity = () => null;\n`,
+      'src/ui/people/directory.view-model.ts': `${vm('Directory')}class Row {}\nexport const rows: Row[] = [];\n`,
+      'src/ui/people/directory.screen.tsx': `// The screen only takes its DirectoryViewModel from the container.\nexport const DirectoryScreen = () => null;\n`,
+    });
+    const { problems } = checkShape(dir, {});
+    expect(problems.sort()).toEqual([
+      expect.stringContaining('src/ui/people/people.view-models.ts — a view-model outside a `*.view-model.ts` file'),
+      expect.stringContaining('src/ui/people/person.view-model.ts — two view-models in one file'),
+      expect.stringContaining('src/ui/people/validity.tsx — a view-model outside a `*.view-model.ts` file'),
+    ]);
+  });
+
+  it('refuse a screen that takes a use case from the container past its view-model', () => {
+    const dir = tree({
+      'src/ui/people/invite.screen.tsx': `import { useContainer } from '../shared/container-context';\nexport function InviteScreen() {\n  const invite = useContainer().get('InvitePeople');\n  return invite ? null : null;\n}\n`,
+      'src/ui/people/people.screen.tsx': `import { useViewModel } from '../shared/container-context';\nexport function PeopleScreen() {\n  return useViewModel('PeopleViewModel') ? null : null;\n}\n`,
+    });
+    const { problems } = checkShape(dir, {});
+    expect(problems).toEqual([
+      expect.stringContaining(
+        'src/ui/people/invite.screen.tsx — a screen takes a use case or a port from the container',
+      ),
+    ]);
+  });
 });

@@ -5,7 +5,16 @@ import { handInPurpose, sizeProblem, type HandInKind, type UploadLimits } from '
 import type { ConfirmedFile, FileTransfer, Progress } from '../courses/authoring/course-files.port';
 import { ApiError, describeError } from '../shared/api-error';
 import { invalid, type Refusal } from '../shared/refusal';
-import type { AttemptOutcome, DownloadedFile, PlayerQuiz, TrainingApi } from './training-api.port';
+import type {
+  AnswerInput,
+  AttemptOutcome,
+  CourseProgress,
+  DownloadedFile,
+  LessonCompletion,
+  PlayerQuiz,
+  TrainingApi,
+  VideoProgressInput,
+} from './training-api.port';
 
 /**
  * Hands a quiz attempt to the server, which scores it (the browser never does). Refused before any call when no
@@ -103,6 +112,60 @@ export class HandInFile {
       if (signal.aborted) return refuse('cancelled', 'Upload cancelled.');
       if (ApiError.isRefusal(error)) return refusalFrom(error);
       return refuse('failed', describeError(error));
+    }
+  }
+}
+
+/** The server's refusal of a learner's write as a Refusal; anything else (offline, signed out, a fault) is thrown on. */
+function learnerRefusal(error: unknown): Refusal<never> {
+  if (ApiError.isRefusal(error)) return refusalFrom(error);
+  throw error;
+}
+
+/**
+ * Saves one answer of a lesson's block or a quiz's question as the learner gives it; answers the course's progress and,
+ * for a lesson's knowledge check, whether the answer is right (the server's word; never which option is).
+ */
+export class SaveAnswer {
+  constructor(private readonly api: TrainingApi) {}
+
+  async execute(input: AnswerInput): Promise<Outcome<CourseProgress & { correct: boolean | null }>> {
+    try {
+      return { ok: true, ...(await this.api.saveAnswer(input)) };
+    } catch (error) {
+      return learnerRefusal(error);
+    }
+  }
+}
+
+/**
+ * Marks a lesson done. The server checks every required block and video again: refused as `conflict` with its code
+ * (`VIDEO_NOT_WATCHED`, `ANSWER_MISSING`) and what is missing in `fields` (block id -> its words).
+ */
+export class CompleteLesson {
+  constructor(private readonly api: TrainingApi) {}
+
+  async execute(courseId: string, lessonId: string, language?: CourseLanguage): Promise<LessonCompletion> {
+    try {
+      return await this.api.completeLesson(courseId, lessonId, language);
+    } catch (error) {
+      return learnerRefusal(error);
+    }
+  }
+}
+
+/**
+ * Reports a video's played stretches since the last report and its position (or that the transcript was read);
+ * answers whether the video now counts as watched.
+ */
+export class ReportVideoProgress {
+  constructor(private readonly api: TrainingApi) {}
+
+  async execute(input: VideoProgressInput): Promise<Outcome<{ complete: boolean }>> {
+    try {
+      return { ok: true, ...(await this.api.videoProgress(input)) };
+    } catch (error) {
+      return learnerRefusal(error);
     }
   }
 }

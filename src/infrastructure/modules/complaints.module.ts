@@ -17,6 +17,8 @@ import { ProceedExParte } from '../../application/complaints/proceed-ex-parte.us
 import { OverrideComposition } from '../../application/complaints/override-composition.use-case';
 import { RecordRespondentReply } from '../../application/complaints/record-respondent-reply.use-case';
 import { SendOwnReply } from '../../application/complaints/send-own-reply.use-case';
+import { PostCaseMessage } from '../../application/complaints/post-case-message.use-case';
+import { PostReporterMessage } from '../../application/complaints/post-reporter-message.use-case';
 import { ExtendFilingLimit } from '../../application/complaints/extend-filing-limit.use-case';
 import { UploadReporterEvidence } from '../../application/complaints/upload-reporter-evidence.use-case';
 import { HttpComplaintsApi } from '../http/case/http-complaints-api';
@@ -48,6 +50,8 @@ export const complaintsModule = new ContainerModule(({ bind }) => {
   bind(ExtendFilingLimit).toDynamicValue((ctx) => new ExtendFilingLimit(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(RecordRespondentReply).toDynamicValue((ctx) => new RecordRespondentReply(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(SendOwnReply).toDynamicValue((ctx) => new SendOwnReply(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(PostCaseMessage).toDynamicValue((ctx) => new PostCaseMessage(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(PostReporterMessage).toDynamicValue((ctx) => new PostReporterMessage(ctx.get<IntakeApi>(IntakeApi)));
   bind(IntakeApi).to(HttpIntakeApi).inSingletonScope();
   bind(CaseExtrasApi).to(HttpCaseExtrasApi).inSingletonScope();
   bind(RetentionApi).to(HttpRetentionApi).inSingletonScope();

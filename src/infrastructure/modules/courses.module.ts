@@ -7,11 +7,19 @@ import { ReminderApi } from '../../application/courses/reminder-api.port';
 import { HttpReminderApi } from '../http/learning/http-reminder-api';
 import { CourseAuthoringApi } from '../../application/courses/authoring/course-authoring-api.port';
 import {
+  AddCourseLanguage,
+  AddLesson,
   CreateCourse,
+  DuplicateCourse,
+  MoveBlock,
   PublishCourse,
+  RemoveBlock,
+  RemoveContent,
+  RenameContent,
   ReorderContents,
   SaveBlock,
   SaveQuiz,
+  SetCourseReminders,
 } from '../../application/courses/authoring/authoring.use-cases';
 import { HttpCourseAuthoringApi } from '../http/learning/http-course-authoring-api';
 import { CourseFilesApi, FileTransfer } from '../../application/courses/authoring/course-files.port';
@@ -47,6 +55,14 @@ export const coursesModule = new ContainerModule(({ bind }) => {
   bind(SaveQuiz).toDynamicValue((ctx) => new SaveQuiz(authoring(ctx)));
   bind(ReorderContents).toDynamicValue((ctx) => new ReorderContents(authoring(ctx)));
   bind(PublishCourse).toDynamicValue((ctx) => new PublishCourse(authoring(ctx)));
+  bind(AddCourseLanguage).toDynamicValue((ctx) => new AddCourseLanguage(authoring(ctx)));
+  bind(AddLesson).toDynamicValue((ctx) => new AddLesson(authoring(ctx)));
+  bind(RenameContent).toDynamicValue((ctx) => new RenameContent(authoring(ctx)));
+  bind(RemoveContent).toDynamicValue((ctx) => new RemoveContent(authoring(ctx)));
+  bind(MoveBlock).toDynamicValue((ctx) => new MoveBlock(authoring(ctx)));
+  bind(RemoveBlock).toDynamicValue((ctx) => new RemoveBlock(authoring(ctx)));
+  bind(DuplicateCourse).toDynamicValue((ctx) => new DuplicateCourse(authoring(ctx)));
+  bind(SetCourseReminders).toDynamicValue((ctx) => new SetCourseReminders(authoring(ctx)));
   bind(CatalogueCourseApi).to(HttpCatalogueCourseApi).inSingletonScope();
   bind(CourseCreditsApi).to(HttpCourseCreditsApi).inSingletonScope();
   bind(CourseFilesApi).to(HttpCourseFilesApi).inSingletonScope();

@@ -3,6 +3,8 @@ import { ComplianceCatalogueApi } from '../../application/policies/compliance-ca
 import { WorkspaceComplianceApi } from '../../application/policies/workspace-compliance.port';
 import { CataloguePolicyApi, OwnPolicyApi, WorkspacePolicyApi } from '../../application/policies/policy-api.port';
 import { AcceptPolicy } from '../../application/policies/accept-policy.use-case';
+import { PublishPolicy } from '../../application/policies/publish-policy.use-case';
+import { RecordAcceptance } from '../../application/policies/record-acceptance.use-case';
 import { UploadOwnPolicyPdf, UploadPolicyPdf } from '../../application/policies/upload-policy-pdf.use-case';
 import { XhrFileTransfer } from '../http/learning/http-course-files-api';
 import { HttpOwnPolicyApi } from '../http/learning/http-own-policy-api';
@@ -28,6 +30,8 @@ export const policiesModule = new ContainerModule(({ bind }) => {
   bind(CataloguePolicyApi).to(HttpCataloguePolicyApi).inSingletonScope();
   bind(WorkspacePolicyApi).to(HttpWorkspacePolicyApi).inSingletonScope();
   bind(AcceptPolicy).toDynamicValue((ctx) => new AcceptPolicy(ctx.get<WorkspacePolicyApi>(WorkspacePolicyApi)));
+  bind(PublishPolicy).toDynamicValue((ctx) => new PublishPolicy(ctx.get<WorkspacePolicyApi>(WorkspacePolicyApi)));
+  bind(RecordAcceptance).toDynamicValue((ctx) => new RecordAcceptance(ctx.get<WorkspacePolicyApi>(WorkspacePolicyApi)));
   bind(WorkspaceComplianceApi).to(HttpWorkspaceComplianceApi).inSingletonScope();
   bind(ComplianceCatalogueApi).to(HttpComplianceCatalogueApi).inSingletonScope();
   // Its own transfer: the courses area binds FileTransfer too, and both areas may be loaded.

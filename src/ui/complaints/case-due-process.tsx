@@ -2,7 +2,7 @@ import { Alert, Button, Drawer, Form, Input, Modal, Select, Space, Typography } 
 import { observer } from 'mobx-react-lite';
 import type { ComplaintDetail, Outcome } from '../../contracts/case/complaints.contract';
 import { appealRightText, readableDay } from '../../domain/complaints/case-runtime';
-import type { ComplaintCaseViewModel } from './complaints.view-models';
+import type { ComplaintCaseViewModel } from './complaint-case.view-model';
 
 /**
  * Due process on the case page (docs/case.md "Due process in the case runtime"): the contact editor, the close form

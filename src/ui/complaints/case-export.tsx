@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import type { ExportSection } from '../../contracts/case/case-records.contract';
 import type { ComplaintDetail } from '../../contracts/case/complaints.contract';
-import type { ComplaintCaseViewModel } from './complaints.view-models';
+import type { ComplaintCaseViewModel } from './complaint-case.view-model';
 
 const SECTIONS: { value: ExportSection; label: string }[] = [
   { value: 'PARTIES', label: 'Parties (names and contact details)' },

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { RetentionState } from '../../contracts/case/retention.contract';
 import { useViewModel } from '../shared/container-context';
-import { CaseRetentionViewModel } from './retention.view-models';
+import { CaseRetentionViewModel } from './case-retention.view-model';
 import { DateInput } from '../shared/date-input';
 import { showDate } from '../i18n/i18n';
 

@@ -6,7 +6,7 @@ import type { Committee } from '../../contracts/case/complaints.contract';
 import { REGION } from './confidential-banner';
 import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
-import { CommitteeSetupViewModel, type MemberDraft } from './complaints.view-models';
+import { CommitteeSetupViewModel, type MemberDraft } from './committee-setup.view-model';
 import { CommitteeChanges } from './committee-changes';
 import { CommitteeChangesViewModel } from './committee-changes.view-model';
 import { DateInput } from '../shared/date-input';

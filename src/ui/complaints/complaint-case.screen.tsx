@@ -35,7 +35,7 @@ import { AccessLogVerdict } from './access-log-verdict';
 import { CaseExport } from './case-export';
 import { CaseRetention } from './case-retention';
 import { ClockChip, clockDay } from './clock-chip';
-import { ComplaintCaseViewModel, type MeetingValues } from './complaints.view-models';
+import { ComplaintCaseViewModel, type MeetingValues } from './complaint-case.view-model';
 import { MeetingGuestsViewModel, PERSON_PREFIX } from './meeting-guests.view-model';
 import { ConfidentialBanner } from './confidential-banner';
 import { HearingRecord } from './hearing-record';

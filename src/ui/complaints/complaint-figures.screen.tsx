@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import type { ComplaintCounts } from '../../contracts/case/complaints.contract';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
-import { ComplaintFiguresViewModel } from './complaints.view-models';
+import { ComplaintFiguresViewModel } from './complaint-figures.view-model';
 
 type ClockRow = ComplaintCounts['clocks'][number];
 

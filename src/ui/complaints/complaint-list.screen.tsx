@@ -8,7 +8,7 @@ import { useViewModel } from '../shared/container-context';
 import { EmptyState, LoadError, Loading } from '../shared/page-state';
 import { PendingConfirmations } from './case-extras';
 import { ClockChip } from './clock-chip';
-import { ComplaintListViewModel } from './complaints.view-models';
+import { ComplaintListViewModel } from './complaint-list.view-model';
 import { MyInvestigations } from './my-investigations';
 import { labelled, PHONE_CARDS } from '../shared/phone-cards';
 

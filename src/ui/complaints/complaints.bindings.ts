@@ -1,14 +1,13 @@
 import { ContainerModule } from 'inversify';
-import {
-  CommitteeSetupViewModel,
-  ComplaintCaseViewModel,
-  ComplaintFiguresViewModel,
-  ComplaintListViewModel,
-  RaiseConcernViewModel,
-} from './complaints.view-models';
+import { CommitteeSetupViewModel } from './committee-setup.view-model';
+import { ComplaintCaseViewModel } from './complaint-case.view-model';
+import { ComplaintFiguresViewModel } from './complaint-figures.view-model';
+import { ComplaintListViewModel } from './complaint-list.view-model';
+import { RaiseConcernViewModel } from './raise-concern.view-model';
 import { ReportViewModel } from './report.view-model';
 import { CaseExtrasViewModel } from './case-extras.view-model';
-import { CaseRetentionViewModel, RetentionSettingsViewModel } from './retention.view-models';
+import { CaseRetentionViewModel } from './case-retention.view-model';
+import { RetentionSettingsViewModel } from './retention-settings.view-model';
 import { HolidaysViewModel } from './holidays.view-model';
 import { OnBehalfViewModel } from './on-behalf.view-model';
 import { CommitteeChangesViewModel } from './committee-changes.view-model';

@@ -2,7 +2,7 @@ import { Alert, Modal, Spin, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import type { AuditEntry, StepMail } from '../../contracts/case/complaints.contract';
 import { ACTION_TYPE_LABELS } from '../../domain/workflows/workflow-rules';
-import type { ComplaintCaseViewModel } from './complaints.view-models';
+import type { ComplaintCaseViewModel } from './complaint-case.view-model';
 
 const KIND_WORDS = { RESPONDENT: 'Respondent', EMPLOYER: 'Employer' } as const;
 

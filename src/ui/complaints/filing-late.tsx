@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ComplaintDetail } from '../../contracts/case/complaints.contract';
 import { CAPACITY_WORDS, isCapacity } from '../../domain/complaints/filing';
 import { clockDay } from './clock-chip';
-import type { ComplaintCaseViewModel } from './complaints.view-models';
+import type { ComplaintCaseViewModel } from './complaint-case.view-model';
 
 /**
  * IN-03 on a POSH case: a complaint filed more than 3 months after the incident, and the committee's extension with its

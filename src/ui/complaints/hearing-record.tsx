@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import type { AttendanceStatus, CaseMeeting, ComplaintDetail } from '../../contracts/case/complaints.contract';
 import { formatDateTime } from '../../domain/shared/date-time';
-import type { ComplaintCaseViewModel } from './complaints.view-models';
+import type { ComplaintCaseViewModel } from './complaint-case.view-model';
 
 const STATUS_WORDS: Record<AttendanceStatus, string> = {
   PRESENT: 'Present',

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import type { ComplaintDetail } from '../../contracts/case/complaints.contract';
 import { formatDateTime } from '../../domain/shared/date-time';
-import type { ComplaintCaseViewModel } from './complaints.view-models';
+import type { ComplaintCaseViewModel } from './complaint-case.view-model';
 
 const PARTY_WORDS = { COMPLAINANT: 'the complainant', RESPONDENT: 'the respondent' } as const;
 

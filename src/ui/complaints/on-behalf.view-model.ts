@@ -4,7 +4,7 @@ import type { ComplaintForm } from '../../contracts/case/complaints.contract';
 import { ComplaintsApi } from '../../application/complaints/complaints-api.port';
 import { CaseExtrasApi, type CommitteePersonItem } from '../../application/complaints/case-extras-api.port';
 import { ApiError, describeError } from '../../application/shared/api-error';
-import type { ConcernValues } from './complaints.view-models';
+import type { ConcernValues } from './raise-concern.view-model';
 import { FormFileLinks } from './form-file-links';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';

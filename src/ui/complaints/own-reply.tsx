@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import type { ComplaintDetail } from '../../contracts/case/complaints.contract';
 import { showDate, tr } from '../i18n/i18n';
-import type { ComplaintCaseViewModel } from './complaints.view-models';
+import type { ComplaintCaseViewModel } from './complaint-case.view-model';
 
 /**
  * IN-05 on the respondent's page of a POSH case: once the copy of the complaint reached them, they send their written

@@ -5,7 +5,7 @@ import type { ComplaintDetail } from '../../contracts/case/complaints.contract';
 import { showDate, tr } from '../i18n/i18n';
 import { PhoneTabs } from '../shared/phone-tabs';
 import { CaseConfirmation, CaseEvents } from './case-extras';
-import type { ComplaintCaseViewModel } from './complaints.view-models';
+import type { ComplaintCaseViewModel } from './complaint-case.view-model';
 import { REGION } from './confidential-banner';
 import { WhereElseToGo } from './where-else-to-go';
 import { PartyOccurrenceCategories } from './party-occurrence-categories';

@@ -8,7 +8,7 @@ import { FormerEmployeeCard } from './former-employee-card';
 import { useService, useViewModel } from '../shared/container-context';
 import { SessionViewModel } from '../shell/session.view-model';
 import { LoadError, Loading } from '../shared/page-state';
-import { RaiseConcernViewModel, type ConcernValues } from './complaints.view-models';
+import { RaiseConcernViewModel, type ConcernValues } from './raise-concern.view-model';
 import { tr } from '../i18n/i18n';
 
 export const RaiseConcernScreen = observer(function RaiseConcernScreen() {

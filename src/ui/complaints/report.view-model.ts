@@ -6,6 +6,7 @@ import type { IntakeForm, ReporterCase } from '../../contracts/case/intake.contr
 import { IntakeApi } from '../../application/complaints/intake-api.port';
 import type { InterimReliefRequest } from '../../application/complaints/case-extras-api.port';
 import { UploadReporterEvidence } from '../../application/complaints/upload-reporter-evidence.use-case';
+import { PostReporterMessage } from '../../application/complaints/post-reporter-message.use-case';
 import { ApiError, describeError } from '../../application/shared/api-error';
 import { FormFileLinks } from './form-file-links';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
@@ -57,6 +58,7 @@ export class ReportViewModel {
     @inject(UploadReporterEvidence) private readonly upload: UploadReporterEvidence,
     @inject(OrganisationApi) private readonly organisation: OrganisationApi,
     @inject(SiteInfo) private readonly site: SiteInfo,
+    @inject(PostReporterMessage) private readonly postMessage: PostReporterMessage,
   ) {
     this.formFiles = new FormFileLinks((attributeId) => this.api.formResource(attributeId));
     makeAutoObservable(this, { formFiles: false }, { autoBind: true });
@@ -155,7 +157,15 @@ export class ReportViewModel {
     const session = this.session;
     let sent: CaseMessage | null = null;
     await this.run(async () => {
-      sent = await this.api.message(session, body);
+      const outcome = await this.postMessage.execute(session, body);
+      if (!outcome.ok) {
+        runInAction(() => {
+          this.error = outcome.message;
+          this.fieldErrors = outcome.fields;
+        });
+        return;
+      }
+      sent = outcome.message;
       await this.refresh();
     });
     return sent !== null;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ComplaintDetail } from '../../contracts/case/complaints.contract';
 import { DateInput } from '../shared/date-input';
 import { clockDay } from './clock-chip';
-import type { ComplaintCaseViewModel } from './complaints.view-models';
+import type { ComplaintCaseViewModel } from './complaint-case.view-model';
 
 /**
  * IN-05 on a POSH case, for its committee: the respondent's written reply is due within 10 working days of the copy of

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { RetentionOutcome, RetentionSettings } from '../../contracts/case/retention.contract';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
-import { OUTCOME_LABELS, RetentionSettingsViewModel } from './retention.view-models';
+import { OUTCOME_LABELS, RetentionSettingsViewModel } from './retention-settings.view-model';
 
 const OUTCOMES = Object.keys(OUTCOME_LABELS) as RetentionOutcome[];
 

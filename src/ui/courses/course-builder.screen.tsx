@@ -36,9 +36,8 @@ import type { ChecklistItem } from '../../application/courses/authoring/publish-
 import { BLOCK_TYPES, type BlockType, type LessonBlock } from '../../contracts/learning/blocks.contract';
 import type { AnswerReveal } from '../../domain/courses/blocks';
 import { LANGUAGE_LABELS, type CourseLanguage } from '../../domain/courses/course';
-import { useContainer, useViewModel } from '../shared/container-context';
-import { ReadCourseFiles, UploadCourseFile } from '../../application/courses/authoring/upload-course-file.use-case';
-import { CoverImageSlot, UploadedFiles, UploadSlot } from './blocks/upload-slot';
+import { useViewModel } from '../shared/container-context';
+import { CoverImageSlot, UploadSlot } from './blocks/upload-slot';
 import { EmptyState, LoadError } from '../shared/page-state';
 import { BLOCK_TYPE_HINTS, BLOCK_TYPE_LABELS } from './blocks/block-draft';
 import { BlockEditor, type RenderFileSlot } from './blocks/block-editor';
@@ -46,6 +45,7 @@ import { LANGUAGE_TAGS } from './blocks/block-fields';
 import { BlockPreview, type FileUrl } from './blocks/block-preview';
 import { StatusTag } from './course-list.screen';
 import { CourseBuilderViewModel, QUESTION_TYPES } from './course-builder.view-model';
+import { CourseFilesViewModel } from './course-files.view-model';
 
 const QUESTION_LABELS: Partial<Record<BlockType, string>> = {
   MULTIPLE_CHOICE: 'One right answer',
@@ -65,16 +65,12 @@ export interface BuilderFiles {
   renderCover?: (vm: CourseBuilderViewModel) => ReactNode;
 }
 
-/**
- * Uploads through the container's UploadCourseFile; previews of the files the course already shows (read when the
- * builder opens: ReadCourseFiles) and of those uploaded since.
- */
+/** The builder's file slots and previews, on the files' view-model (CourseFilesViewModel). */
 function useBuilderFiles(vm: CourseBuilderViewModel, courseId: string): BuilderFiles {
-  const container = useContainer();
-  const [{ files, uploaded, read }] = useState(() => {
-    const upload = container.get<UploadCourseFile>(UploadCourseFile);
-    const uploaded = new UploadedFiles();
-    const files: BuilderFiles = {
+  const courseFiles = useViewModel(CourseFilesViewModel);
+  const [files] = useState((): BuilderFiles => {
+    const { upload, uploaded } = courseFiles;
+    return {
       renderFile: (slot) => (
         <UploadSlot key={slot.id} slot={slot} upload={upload} uploaded={uploaded} language={vm.language} />
       ),
@@ -91,16 +87,10 @@ function useBuilderFiles(vm: CourseBuilderViewModel, courseId: string): BuilderF
           />
         ) : null,
     };
-    return { files, uploaded, read: container.get<ReadCourseFiles>(ReadCourseFiles) };
   });
   useEffect(() => {
-    if (!courseId) return;
-    // Without the links the builder still works: attached files show by name, previews without the file.
-    read.execute(courseId).then(
-      (links) => uploaded.load(links),
-      () => undefined,
-    );
-  }, [read, uploaded, courseId]);
+    if (courseId) void courseFiles.load(courseId);
+  }, [courseFiles, courseId]);
   return files;
 }
 

@@ -1,12 +1,20 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction, toJS } from 'mobx';
 import {
+  AddCourseLanguage,
+  AddLesson,
   dropped,
+  DuplicateCourse,
+  MoveBlock,
   moved,
   PublishCourse,
+  RemoveBlock,
+  RemoveContent,
+  RenameContent,
   ReorderContents,
   SaveBlock,
   SaveQuiz,
+  SetCourseReminders,
   type BlockOwner,
 } from '../../application/courses/authoring/authoring.use-cases';
 import {
@@ -21,7 +29,8 @@ import {
   publishChecklist,
   type PublishChecklist,
 } from '../../application/courses/authoring/publish-checklist';
-import { ApiError, describeError } from '../../application/shared/api-error';
+import { describeError } from '../../application/shared/api-error';
+import type { Outcome } from '../../application/shared/refusal';
 import type { BlockType } from '../../contracts/learning/blocks.contract';
 import { CourseLanguage, LANGUAGE_LABELS } from '../../domain/courses/course';
 import { BlockDraft, newBlock } from './blocks/block-draft';
@@ -68,17 +77,51 @@ export class CourseBuilderViewModel {
 
   constructor(
     @inject(CourseAuthoringApi) private readonly api: CourseAuthoringApi,
-    @inject(SaveBlock) private readonly saveBlockUseCase: SaveBlock,
-    @inject(SaveQuiz) private readonly saveQuizUseCase: SaveQuiz,
+    @inject(AddCourseLanguage) private readonly addLanguageUseCase: AddCourseLanguage,
+    @inject(AddLesson) private readonly addLessonUseCase: AddLesson,
+    @inject(RenameContent) private readonly renameContentUseCase: RenameContent,
+    @inject(RemoveContent) private readonly removeContentUseCase: RemoveContent,
     @inject(ReorderContents) private readonly reorderUseCase: ReorderContents,
+    @inject(SaveBlock) private readonly saveBlockUseCase: SaveBlock,
+    @inject(MoveBlock) private readonly moveBlockUseCase: MoveBlock,
+    @inject(RemoveBlock) private readonly removeBlockUseCase: RemoveBlock,
+    @inject(SaveQuiz) private readonly saveQuizUseCase: SaveQuiz,
+    @inject(DuplicateCourse) private readonly duplicateUseCase: DuplicateCourse,
+    @inject(SetCourseReminders) private readonly setRemindersUseCase: SetCourseReminders,
     @inject(PublishCourse) private readonly publishUseCase: PublishCourse,
   ) {
     makeAutoObservable<
       CourseBuilderViewModel,
-      'api' | 'saveBlockUseCase' | 'saveQuizUseCase' | 'reorderUseCase' | 'publishUseCase'
+      | 'api'
+      | 'addLanguageUseCase'
+      | 'addLessonUseCase'
+      | 'renameContentUseCase'
+      | 'removeContentUseCase'
+      | 'reorderUseCase'
+      | 'saveBlockUseCase'
+      | 'moveBlockUseCase'
+      | 'removeBlockUseCase'
+      | 'saveQuizUseCase'
+      | 'duplicateUseCase'
+      | 'setRemindersUseCase'
+      | 'publishUseCase'
     >(
       this,
-      { api: false, saveBlockUseCase: false, saveQuizUseCase: false, reorderUseCase: false, publishUseCase: false },
+      {
+        api: false,
+        addLanguageUseCase: false,
+        addLessonUseCase: false,
+        renameContentUseCase: false,
+        removeContentUseCase: false,
+        reorderUseCase: false,
+        saveBlockUseCase: false,
+        moveBlockUseCase: false,
+        removeBlockUseCase: false,
+        saveQuizUseCase: false,
+        duplicateUseCase: false,
+        setRemindersUseCase: false,
+        publishUseCase: false,
+      },
       { autoBind: true },
     );
   }
@@ -146,15 +189,20 @@ export class CourseBuilderViewModel {
     if (this.course) this.course = { ...this.course, coverFileId: fileId };
   }
 
-  /** Runs a change, then reads the course again; a failure becomes the notice. */
+  /** Runs a change (a use case, or nothing), then reads the course again; a refusal or a failure becomes the notice. */
   private async change(
     busy: NonNullable<CourseBuilderViewModel['busy']>,
-    action: () => Promise<string | null | void>,
+    action: () => Promise<Outcome | null>,
+    success: string | null = null,
   ): Promise<boolean> {
     this.busy = busy;
     this.notice = null;
     try {
-      const success = await action();
+      const outcome = await action();
+      if (outcome && !outcome.ok) {
+        runInAction(() => (this.notice = { type: 'error', message: outcome.message }));
+        return false;
+      }
       await this.refresh();
       runInAction(() => {
         if (success) this.notice = { type: 'success', message: success };
@@ -176,10 +224,7 @@ export class CourseBuilderViewModel {
   }
 
   async addLanguage(language: CourseLanguage): Promise<void> {
-    const ok = await this.change('language', async () => {
-      await this.api.addLanguage(this.courseId, language);
-      return null;
-    });
+    const ok = await this.change('language', () => this.addLanguageUseCase.execute(this.courseId, language));
     if (ok) this.setLanguage(language);
   }
 
@@ -191,16 +236,16 @@ export class CourseBuilderViewModel {
   }
 
   async addLesson(title: string): Promise<boolean> {
-    const trimmed = title.trim();
-    if (!trimmed) {
+    if (!title.trim()) {
       this.formErrors = { lessonTitle: 'Give the lesson a title' };
       return false;
     }
     this.formErrors = {};
     let created = '';
     const ok = await this.change('content', async () => {
-      created = (await this.api.createLesson(this.courseId, trimmed)).contentId;
-      return null;
+      const outcome = await this.addLessonUseCase.execute(this.courseId, title);
+      if (outcome.ok) created = outcome.lessonId;
+      return outcome;
     });
     if (ok) this.select(created);
     return ok;
@@ -230,7 +275,7 @@ export class CourseBuilderViewModel {
       return false;
     }
     this.formErrors = {};
-    return this.change('content', async () => 'Quiz settings saved.');
+    return this.change('content', async () => null, 'Quiz settings saved.');
   }
 
   /** The selected lesson's or quiz's title in the language being written. */
@@ -241,28 +286,28 @@ export class CourseBuilderViewModel {
   async renameSelected(title: string): Promise<boolean> {
     const content = this.selected;
     if (!content) return false;
-    const trimmed = title.trim();
-    if (!trimmed) {
+    if (!title.trim()) {
       this.formErrors = { contentTitle: 'Give it a title' };
       return false;
     }
     this.formErrors = {};
     const language = this.language;
-    return this.change('content', async () => {
-      await this.api.renameContent(content.kind, content.contentId, trimmed, language);
-      return `Title saved in ${LANGUAGE_LABELS[language]}.`;
-    });
+    return this.change(
+      'content',
+      () => this.renameContentUseCase.execute(content, title, language),
+      `Title saved in ${LANGUAGE_LABELS[language]}.`,
+    );
   }
 
   async removeContent(contentId: string): Promise<void> {
     const content = this.contents.find((c) => c.contentId === contentId);
     if (!content) return;
     if (this.editing?.contentId === contentId) this.editing = null;
-    await this.change('content', async () => {
-      if (content.kind === 'LESSON') await this.api.deleteLesson(contentId);
-      else await this.api.deleteQuiz(contentId);
-      return `${content.kind === 'LESSON' ? 'Lesson' : 'Quiz'} "${content.title}" deleted.`;
-    });
+    await this.change(
+      'content',
+      () => this.removeContentUseCase.execute(content),
+      `${content.kind === 'LESSON' ? 'Lesson' : 'Quiz'} "${content.title}" deleted.`,
+    );
   }
 
   /** Keyboard path: one place up or down. */
@@ -296,11 +341,11 @@ export class CourseBuilderViewModel {
     this.course.contents = order.map((id) => before.find((c) => c.contentId === id)!);
     const position = order.indexOf(contentId) + 1;
     const title = before.find((c) => c.contentId === contentId)?.title ?? '';
-    const ok = await this.change('order', async () => {
-      const outcome = await this.reorderUseCase.execute(this.courseId, order);
-      if (!outcome.ok) throw new ApiError('conflict', 'REORDER_REFUSED', outcome.message, outcome.fields);
-      return `"${title}" moved to position ${position} of ${order.length}.`;
-    });
+    const ok = await this.change(
+      'order',
+      () => this.reorderUseCase.execute(this.courseId, order),
+      `"${title}" moved to position ${position} of ${order.length}.`,
+    );
     if (!ok && this.course) runInAction(() => (this.course!.contents = before));
   }
 
@@ -339,10 +384,7 @@ export class CourseBuilderViewModel {
     const content = this.contents.find((c) => c.contentId === editing?.contentId);
     if (!editing || !content) return false;
     editing.draft.markTouched();
-    const owner: BlockOwner =
-      content.kind === 'LESSON'
-        ? { kind: 'LESSON', lessonId: content.contentId }
-        : { kind: 'QUIZ', quizId: content.contentId };
+    const owner = ownerOf(content);
     this.busy = 'save';
     this.notice = null;
     const outcome = await this.saveBlockUseCase.execute(owner, editing.blockId, editing.draft.output());
@@ -355,7 +397,7 @@ export class CourseBuilderViewModel {
       return false;
     }
     const label = editing.draft.label;
-    const ok = await this.change('save', async () => `${label} saved.`);
+    const ok = await this.change('save', async () => null, `${label} saved.`);
     if (ok) runInAction(() => (this.editing = null));
     return ok;
   }
@@ -374,11 +416,11 @@ export class CourseBuilderViewModel {
     if (!order || !item) return;
     const position = order.indexOf(blockId);
     const noun = content.kind === 'LESSON' ? 'Block' : 'Question';
-    await this.change('order', async () => {
-      if (content.kind === 'LESSON') await this.api.moveBlock(blockId, toJS(item.block), position);
-      else await this.api.orderQuestions(content.contentId, order);
-      return `${noun} moved to position ${position + 1} of ${order.length}.`;
-    });
+    await this.change(
+      'order',
+      () => this.moveBlockUseCase.execute(ownerOf(content), blockId, toJS(item.block), order),
+      `${noun} moved to position ${position + 1} of ${order.length}.`,
+    );
   }
 
   // The course --------------------------------------------------------------------------------------------------------
@@ -387,30 +429,32 @@ export class CourseBuilderViewModel {
   async duplicate(): Promise<string | null> {
     let copy: string | null = null;
     await this.change('content', async () => {
-      copy = (await this.api.clone(this.courseId)).courseId;
-      return null;
+      const outcome = await this.duplicateUseCase.execute(this.courseId);
+      if (outcome.ok) copy = outcome.courseId;
+      return outcome;
     });
     return copy;
   }
 
   async setReminders(enabled: boolean): Promise<void> {
-    await this.change('content', async () => {
-      await this.api.setReminders(this.courseId, enabled);
-      return enabled
+    await this.change(
+      'content',
+      () => this.setRemindersUseCase.execute(this.courseId, enabled),
+      enabled
         ? 'Reminders on: learners of this course are reminded before and after the due date.'
-        : 'Reminders off for this course.';
-    });
+        : 'Reminders off for this course.',
+    );
   }
 
   async removeBlock(blockId: string): Promise<void> {
     const content = this.selected;
     if (!content) return;
     if (this.editing?.blockId === blockId) this.editing = null;
-    await this.change('content', async () => {
-      if (content.kind === 'LESSON') await this.api.deleteBlock(blockId);
-      else await this.api.deleteQuestion(blockId);
-      return content.kind === 'LESSON' ? 'Block deleted.' : 'Question deleted.';
-    });
+    await this.change(
+      'content',
+      () => this.removeBlockUseCase.execute(ownerOf(content), blockId),
+      content.kind === 'LESSON' ? 'Block deleted.' : 'Question deleted.',
+    );
   }
 
   // Publishing --------------------------------------------------------------------------------------------------------
@@ -450,4 +494,11 @@ export class CourseBuilderViewModel {
       runInAction(() => (this.busy = null));
     }
   }
+}
+
+/** The lesson or quiz a block belongs to, as the block use cases name it. */
+function ownerOf(content: AuthoringContent): BlockOwner {
+  return content.kind === 'LESSON'
+    ? { kind: 'LESSON', lessonId: content.contentId }
+    : { kind: 'QUIZ', quizId: content.contentId };
 }

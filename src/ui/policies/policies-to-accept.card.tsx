@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { showDate, tr } from '../i18n/i18n';
 import { useViewModel } from '../shared/container-context';
-import { MyPoliciesViewModel } from './policy-reader.view-model';
+import { MyPoliciesViewModel } from './my-policies.view-model';
 
 /** "Policies to accept" on the home page: one card per policy still to accept, with its due date. */
 export const PoliciesToAcceptCard = observer(function PoliciesToAcceptCard() {

@@ -4,7 +4,7 @@ import { AcceptPolicy } from '../../application/policies/accept-policy.use-case'
 import { WorkspacePolicyApi } from '../../application/policies/policy-api.port';
 import { describeError } from '../../application/shared/api-error';
 import type { PolicyLanguage } from '../../contracts/learning/catalogue.contract';
-import type { MyPolicy, PolicyReading } from '../../contracts/learning/policies.contract';
+import type { PolicyReading } from '../../contracts/learning/policies.contract';
 import type { PdfSource } from '../shared/pdf-viewer/pdf-viewer';
 
 /** One policy to read in the page (its PDF fetched by the server's document call, drawn by the PDF viewer) and accept. */
@@ -125,33 +125,6 @@ export class PolicyReaderViewModel {
     } catch (error) {
       runInAction(() => {
         if (request === this.request) this.documentError = describeError(error);
-      });
-    }
-  }
-}
-
-/** The signed-in person's policies, for "Policies to accept" on the home page. */
-@injectable()
-export class MyPoliciesViewModel {
-  status: 'loading' | 'ready' | 'error' = 'loading';
-  error: string | null = null;
-  items: MyPolicy[] = [];
-
-  constructor(@inject(WorkspacePolicyApi) private readonly api: WorkspacePolicyApi) {
-    makeAutoObservable(this, {}, { autoBind: true });
-  }
-
-  async load(): Promise<void> {
-    try {
-      const items = await this.api.mine();
-      runInAction(() => {
-        this.items = items;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.error = describeError(error);
       });
     }
   }

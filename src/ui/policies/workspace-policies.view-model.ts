@@ -1,6 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { WorkspacePolicyApi, type CataloguePolicyOffer } from '../../application/policies/policy-api.port';
+import { PublishPolicy } from '../../application/policies/publish-policy.use-case';
+import { RecordAcceptance } from '../../application/policies/record-acceptance.use-case';
 import { describeError } from '../../application/shared/api-error';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
 import type { Branch } from '../../contracts/main/workspace.contract';
@@ -30,6 +32,8 @@ export class WorkspacePoliciesViewModel {
   constructor(
     @inject(WorkspacePolicyApi) private readonly api: WorkspacePolicyApi,
     @inject(OrganisationApi) private readonly organisation: OrganisationApi,
+    @inject(PublishPolicy) private readonly publishPolicy: PublishPolicy,
+    @inject(RecordAcceptance) private readonly recordAcceptance: RecordAcceptance,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
@@ -60,7 +64,14 @@ export class WorkspacePoliciesViewModel {
     this.publishing = true;
     this.publishError = null;
     try {
-      await this.api.publish(body);
+      const outcome = await this.publishPolicy.execute(body);
+      if (!outcome.ok) {
+        runInAction(() => {
+          this.publishing = false;
+          this.publishError = outcome.message;
+        });
+        return false;
+      }
       await this.load();
       runInAction(() => (this.publishing = false));
       return true;
@@ -109,7 +120,14 @@ export class WorkspacePoliciesViewModel {
     this.recordBusy = true;
     this.recordError = null;
     try {
-      await this.api.recordAcceptance(policy.id, { userId: row.userId, language, reason });
+      const outcome = await this.recordAcceptance.execute(policy.id, row.userId, language, reason);
+      if (!outcome.ok) {
+        runInAction(() => {
+          this.recordBusy = false;
+          this.recordError = outcome.message;
+        });
+        return false;
+      }
       runInAction(() => {
         this.recordBusy = false;
         this.recordingFor = null;

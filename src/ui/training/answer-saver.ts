@@ -1,6 +1,7 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import type { AnswerInput } from '../../application/training/training-api.port';
 import { describeError } from '../../application/shared/api-error';
+import type { Outcome } from '../../application/shared/refusal';
 
 export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
 
@@ -28,7 +29,8 @@ export class AnswerSaver {
   private version = 0;
 
   constructor(
-    private readonly save: (input: AnswerInput) => Promise<void>,
+    /** Saves one answer: a refusal (or a thrown failure) leaves it listed as failed, with its words. */
+    private readonly save: (input: AnswerInput) => Promise<Outcome | void>,
     private readonly delayMs = 600,
     private readonly clock: Timers = browserTimers,
   ) {
@@ -62,9 +64,14 @@ export class AnswerSaver {
     const { input, version } = entry;
     this.states.set(blockId, 'saving');
     const call = this.save(input).then(
-      () =>
+      (outcome) =>
         runInAction(() => {
           if (this.latest.get(blockId)?.version !== version) return;
+          if (outcome && !outcome.ok) {
+            this.states.set(blockId, 'error');
+            this.error = outcome.message;
+            return;
+          }
           this.states.set(blockId, 'saved');
           if (this.failed.length === 0) this.error = null;
         }),

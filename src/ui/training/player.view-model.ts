@@ -14,8 +14,11 @@ import type {
 } from '../../application/training/training-api.port';
 import {
   isGiven,
+  type CompleteLesson,
   type DownloadCertificate,
   type HandInFile,
+  type ReportVideoProgress,
+  type SaveAnswer,
   type SubmitQuizAttempt,
 } from '../../application/training/training.use-cases';
 import { formatBytes, handInAccept, handInLimits, type HandInKind } from '../../domain/files/uploads';
@@ -35,6 +38,13 @@ export const VIDEO_REPORT_EVERY_MS = 10_000;
  * quizzes handed to the server for scoring; then the completion and the certificate. Undecorated: built by the
  * factory of ./player.wiring.ts, in the light player entry and in the app alike.
  */
+/** The learner's writes in the player, each a use case: an answer, a video's progress, a lesson done. */
+export interface LearnerWrites {
+  saveAnswer: SaveAnswer;
+  reportVideo: ReportVideoProgress;
+  completeLesson: CompleteLesson;
+}
+
 export class PlayerViewModel {
   status: 'loading' | 'ready' | 'not-found' | 'error' = 'loading';
   error: string | null = null;
@@ -78,28 +88,39 @@ export class PlayerViewModel {
     private readonly submitAttempt: SubmitQuizAttempt,
     private readonly downloadCertificate: DownloadCertificate,
     private readonly drafts: QuizDrafts,
+    private readonly learnerWrites: LearnerWrites,
     timers?: Timers,
     private readonly handInFile?: HandInFile,
   ) {
     this.saver = new AnswerSaver(
       async (input) => {
-        const saved = await this.api.saveAnswer(input);
+        const saved = await this.learnerWrites.saveAnswer.execute(input);
+        if (!saved.ok) return saved;
         runInAction(() => {
           if (!this.course) return;
           this.course.progressPercent = saved.progressPercent;
           this.course.status = saved.status;
           this.correct.set(input.blockId, saved.correct);
         });
+        return saved;
       },
       600,
       timers,
     );
     makeAutoObservable<
       PlayerViewModel,
-      'trackers' | 'reportedAt' | 'nearEndReported' | 'drafted' | 'drafts' | 'handInFile'
+      'trackers' | 'reportedAt' | 'nearEndReported' | 'drafted' | 'drafts' | 'handInFile' | 'learnerWrites'
     >(
       this,
-      { trackers: false, reportedAt: false, nearEndReported: false, drafted: false, drafts: false, handInFile: false },
+      {
+        trackers: false,
+        reportedAt: false,
+        nearEndReported: false,
+        drafted: false,
+        drafts: false,
+        handInFile: false,
+        learnerWrites: false,
+      },
       { autoBind: true },
     );
   }
@@ -404,7 +425,7 @@ export class PlayerViewModel {
     const tracker = this.tracker(blockId);
     const fresh = tracker.takeFresh();
     try {
-      const { complete } = await this.api.videoProgress({
+      const reported = await this.learnerWrites.reportVideo.execute({
         courseId: this.courseId,
         contentId: content.contentId,
         blockId,
@@ -413,8 +434,12 @@ export class PlayerViewModel {
         durationSeconds: duration && duration > 0 ? duration : undefined,
         language: this.course?.language,
       });
+      if (!reported.ok) {
+        tracker.giveBack(fresh);
+        return;
+      }
       runInAction(() => {
-        this.videoDone.set(blockId, complete);
+        this.videoDone.set(blockId, reported.complete);
         const block = this.findBlock(blockId);
         if (block?.video) block.video.positionSeconds = seconds;
       });
@@ -477,7 +502,7 @@ export class PlayerViewModel {
     const content = this.current;
     if (!content || content.kind !== 'LESSON') return;
     try {
-      const { complete } = await this.api.videoProgress({
+      const reported = await this.learnerWrites.reportVideo.execute({
         courseId: this.courseId,
         contentId: content.contentId,
         blockId,
@@ -487,7 +512,11 @@ export class PlayerViewModel {
         language: this.course?.language,
       });
       runInAction(() => {
-        this.videoDone.set(blockId, complete);
+        if (!reported.ok) {
+          this.lessonMessage = reported.message;
+          return;
+        }
+        this.videoDone.set(blockId, reported.complete);
         this.lessonMessage = null;
       });
     } catch (error) {
@@ -514,7 +543,11 @@ export class PlayerViewModel {
       return;
     }
     try {
-      const outcome = await this.api.completeLesson(this.courseId, lesson.contentId, this.course.language);
+      const outcome = await this.learnerWrites.completeLesson.execute(
+        this.courseId,
+        lesson.contentId,
+        this.course.language,
+      );
       runInAction(() => {
         if (!outcome.ok) {
           const missing = Object.entries(outcome.fields).map(([blockId, reason]) => {

@@ -1,5 +1,12 @@
 import { LanguagePreference, QuizDrafts, TrainingApi } from '../../application/training/training-api.port';
-import { DownloadCertificate, HandInFile, SubmitQuizAttempt } from '../../application/training/training.use-cases';
+import {
+  CompleteLesson,
+  DownloadCertificate,
+  HandInFile,
+  ReportVideoProgress,
+  SaveAnswer,
+  SubmitQuizAttempt,
+} from '../../application/training/training.use-cases';
 import { factory, type Wiring } from '../../infrastructure/wiring';
 import { PlayerViewModel } from './player.view-model';
 
@@ -14,6 +21,7 @@ export const playerViewModelWiring: Wiring = [
         get(SubmitQuizAttempt),
         get(DownloadCertificate),
         get<QuizDrafts>(QuizDrafts),
+        { saveAnswer: get(SaveAnswer), reportVideo: get(ReportVideoProgress), completeLesson: get(CompleteLesson) },
         undefined,
         get(HandInFile),
       ),

@@ -7,11 +7,12 @@ import { SignMinutes } from '../../../src/application/complaints/sign-minutes.us
 import { ProceedExParte } from '../../../src/application/complaints/proceed-ex-parte.use-case';
 import { ExtendFilingLimit } from '../../../src/application/complaints/extend-filing-limit.use-case';
 import { SendOwnReply } from '../../../src/application/complaints/send-own-reply.use-case';
+import { PostCaseMessage } from '../../../src/application/complaints/post-case-message.use-case';
 import { RecordRespondentReply } from '../../../src/application/complaints/record-respondent-reply.use-case';
 import { OverrideComposition } from '../../../src/application/complaints/override-composition.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
 import type { ComplaintDetail } from '../../../src/contracts/case/complaints.contract';
-import { ComplaintCaseViewModel } from '../../../src/ui/complaints/complaints.view-models';
+import { ComplaintCaseViewModel } from '../../../src/ui/complaints/complaint-case.view-model';
 
 const base = {
   complaintId: 'c1',
@@ -51,6 +52,7 @@ function fake(refuseContact?: ApiError) {
     new RecordRespondentReply(api),
     new ExtendFilingLimit(api),
     new SendOwnReply(api),
+    new PostCaseMessage(api),
   );
 }
 
@@ -117,6 +119,7 @@ describe('ComplaintCaseViewModel: hearings and natural justice', () => {
       new RecordRespondentReply(api),
       new ExtendFilingLimit(api),
       new SendOwnReply(api),
+      new PostCaseMessage(api),
     );
     await vm.load('c1');
     const signing = vm.signMinutes('m1');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ComplaintsApi } from '../../../src/application/complaints/complaints-api.port';
 import { ApiError } from '../../../src/application/shared/api-error';
 import type { ComplaintSummary } from '../../../src/contracts/case/complaints.contract';
-import { ComplaintListViewModel } from '../../../src/ui/complaints/complaints.view-models';
+import { ComplaintListViewModel } from '../../../src/ui/complaints/complaint-list.view-model';
 
 const summary = (over: Partial<ComplaintSummary>): ComplaintSummary => ({
   complaintId: 'c-1',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ComplaintsApi } from '../../../src/application/complaints/complaints-api.port';
 import { ApiError } from '../../../src/application/shared/api-error';
 import type { ComplaintDetail, StepRecipients } from '../../../src/contracts/case/complaints.contract';
-import { ComplaintCaseViewModel } from '../../../src/ui/complaints/complaints.view-models';
+import { ComplaintCaseViewModel } from '../../../src/ui/complaints/complaint-case.view-model';
 import { ChangePartyContact } from '../../../src/application/complaints/change-party-contact.use-case';
 import { CloseCase } from '../../../src/application/complaints/close-case.use-case';
 import { RecordAttendance } from '../../../src/application/complaints/record-attendance.use-case';
@@ -11,6 +11,7 @@ import { SignMinutes } from '../../../src/application/complaints/sign-minutes.us
 import { ProceedExParte } from '../../../src/application/complaints/proceed-ex-parte.use-case';
 import { ExtendFilingLimit } from '../../../src/application/complaints/extend-filing-limit.use-case';
 import { SendOwnReply } from '../../../src/application/complaints/send-own-reply.use-case';
+import { PostCaseMessage } from '../../../src/application/complaints/post-case-message.use-case';
 import { RecordRespondentReply } from '../../../src/application/complaints/record-respondent-reply.use-case';
 import { OverrideComposition } from '../../../src/application/complaints/override-composition.use-case';
 
@@ -26,6 +27,7 @@ const caseViewModel = (api: ComplaintsApi) =>
     new RecordRespondentReply(api),
     new ExtendFilingLimit(api),
     new SendOwnReply(api),
+    new PostCaseMessage(api),
   );
 
 const recipients = (...emails: string[]): StepRecipients => ({

@@ -5,7 +5,8 @@ import type { IntakeApi } from '../../../src/application/complaints/intake-api.p
 import type { UploadEvidence } from '../../../src/application/complaints/upload-evidence.use-case';
 import type { UploadReporterEvidence } from '../../../src/application/complaints/upload-reporter-evidence.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
-import { RaiseConcernViewModel } from '../../../src/ui/complaints/complaints.view-models';
+import { RaiseConcernViewModel } from '../../../src/ui/complaints/raise-concern.view-model';
+import type { PostReporterMessage } from '../../../src/application/complaints/post-reporter-message.use-case';
 import { ReportViewModel } from '../../../src/ui/complaints/report.view-model';
 import type { OrganisationApi } from '../../../src/application/shared/main-reads.port';
 import type { SiteInfo } from '../../../src/application/shared/site';
@@ -37,6 +38,7 @@ describe("the form's files (FormFiles)", () => {
       {} as UploadReporterEvidence,
       NO_PROFILE,
       ACME_SITE,
+      {} as PostReporterMessage,
     );
     expect(await vm.formFiles.link('a-guide')).toBe('/files/acme/guide.pdf?signature=1');
     expect(await vm.formFiles.link('a-date')).toBeNull();

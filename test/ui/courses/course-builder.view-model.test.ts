@@ -1,25 +1,46 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import {
+  AddCourseLanguage,
+  AddLesson,
+  DuplicateCourse,
+  MoveBlock,
   PublishCourse,
+  RemoveBlock,
+  RemoveContent,
+  RenameContent,
   ReorderContents,
   SaveBlock,
   SaveQuiz,
+  SetCourseReminders,
 } from '../../../src/application/courses/authoring/authoring.use-cases';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { CourseBuilderViewModel } from '../../../src/ui/courses/course-builder.view-model';
 import { FakeCourseAuthoringApi } from '../../fakes/course-authoring.fakes';
 
+/** The builder with each of its use cases on the one fake port. */
+function builderOn(api: FakeCourseAuthoringApi): CourseBuilderViewModel {
+  return new CourseBuilderViewModel(
+    api,
+    new AddCourseLanguage(api),
+    new AddLesson(api),
+    new RenameContent(api),
+    new RemoveContent(api),
+    new ReorderContents(api),
+    new SaveBlock(api),
+    new MoveBlock(api),
+    new RemoveBlock(api),
+    new SaveQuiz(api),
+    new DuplicateCourse(api),
+    new SetCourseReminders(api),
+    new PublishCourse(api),
+  );
+}
+
 async function builder() {
   const api = new FakeCourseAuthoringApi();
   const { courseId } = await api.create({ title: 'Respect at work', description: '', primaryLanguage: 'ENGLISH' });
-  const vm = new CourseBuilderViewModel(
-    api,
-    new SaveBlock(api),
-    new SaveQuiz(api),
-    new ReorderContents(api),
-    new PublishCourse(api),
-  );
+  const vm = builderOn(api);
   await vm.load(courseId);
   return { api, vm, courseId };
 }
@@ -126,13 +147,7 @@ describe('CourseBuilderViewModel', () => {
 
   it('shows a failed load with its reason', async () => {
     const api = new FakeCourseAuthoringApi();
-    const vm = new CourseBuilderViewModel(
-      api,
-      new SaveBlock(api),
-      new SaveQuiz(api),
-      new ReorderContents(api),
-      new PublishCourse(api),
-    );
+    const vm = builderOn(api);
     await vm.load('nope');
     expect(vm.status).toBe('error');
     expect(vm.error).toBe('This course does not exist');

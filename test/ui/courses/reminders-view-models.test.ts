@@ -15,7 +15,7 @@ import {
   toForm,
 } from '../../../src/ui/courses/assignment-settings.view-model';
 import { RemindLearnersViewModel } from '../../../src/ui/courses/remind-learners.view-model';
-import { CourseValidityViewModel } from '../../../src/ui/courses/course-validity';
+import { CourseValidityViewModel } from '../../../src/ui/courses/course-validity.view-model';
 
 const DEFAULTS: AssignmentSettings = {
   defaultDueDays: 30,

@@ -18,6 +18,8 @@ import type {
   RecordAcceptanceBody,
   WorkspacePolicy,
 } from '../../../src/contracts/learning/policies.contract';
+import { PublishPolicy } from '../../../src/application/policies/publish-policy.use-case';
+import { RecordAcceptance } from '../../../src/application/policies/record-acceptance.use-case';
 import { WorkspacePoliciesViewModel } from '../../../src/ui/policies/workspace-policies.view-model';
 import { FakeOwnPolicyApi } from '../../fakes/own-policies.fakes';
 
@@ -34,6 +36,10 @@ function ownPolicies(api = new FakeOwnPolicyApi()) {
   container.bind(UploadOwnPolicyPdf).toConstantValue(new UploadPolicyPdf(api, transfer));
   return { api, vm: container.get<CataloguePoliciesViewModel>(OwnPoliciesViewModel) };
 }
+
+/** The admin's policies screen with its use cases on the same fake port. */
+const workspacePolicies = (policies: WorkspacePolicyApi, organisation: OrganisationApi) =>
+  new WorkspacePoliciesViewModel(policies, organisation, new PublishPolicy(policies), new RecordAcceptance(policies));
 
 describe('a workspace’s own policies (the policy editor over the own-policy calls)', () => {
   it('creates a policy, gives it an English PDF and a new version, listing it with the state of each language', async () => {
@@ -113,7 +119,7 @@ describe('publishing an own policy to chosen business units', () => {
       { branchId: 'pune', branchName: 'Acme Pune', headquarter: false, backgroundColor: null, userCount: null },
     ];
     const organisation = { businessUnits: async () => units } as unknown as OrganisationApi;
-    const vm = new WorkspacePoliciesViewModel(policies, organisation);
+    const vm = workspacePolicies(policies, organisation);
     await vm.load();
     expect(vm.offers).toEqual([expect.objectContaining({ title: 'Travel safety', own: true })]);
     expect(vm.units.map((u) => u.branchName)).toEqual(['Acme Pune']);
@@ -128,7 +134,7 @@ describe('publishing an own policy to chosen business units', () => {
     ).toBe(true);
     expect(sent).toEqual([expect.objectContaining({ scope: 'UNITS', branchIds: ['pune'] })]);
 
-    const failing = new WorkspacePoliciesViewModel(policies, {
+    const failing = workspacePolicies(policies, {
       businessUnits: async () => Promise.reject(new Error('down')),
     } as unknown as OrganisationApi);
     await failing.load();
@@ -182,7 +188,7 @@ describe('recording an acceptance on someone’s behalf', () => {
         accepted = true;
       },
     } as unknown as WorkspacePolicyApi;
-    const vm = new WorkspacePoliciesViewModel(policies, {
+    const vm = workspacePolicies(policies, {
       businessUnits: async () => [],
     } as unknown as OrganisationApi);
     await vm.openAcceptances(policy);

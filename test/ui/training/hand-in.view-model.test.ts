@@ -13,7 +13,7 @@ import {
 } from '../../../src/application/training/training.use-cases';
 import { DEFAULT_UPLOAD_LIMITS, handInPurpose } from '../../../src/domain/files/uploads';
 import { PlayerViewModel } from '../../../src/ui/training/player.view-model';
-import { FakeTrainingApi, FakeLanguagePreference, FakeQuizDrafts } from '../../fakes/training.fakes';
+import { FakeTrainingApi, FakeLanguagePreference, FakeQuizDrafts, learnerWrites } from '../../fakes/training.fakes';
 
 /** A transfer that reports progress in two steps, as the browser's XMLHttpRequest does. */
 class StepTransfer implements FileTransfer {
@@ -40,6 +40,7 @@ function player() {
     new SubmitQuizAttempt(api),
     new DownloadCertificate(api),
     new FakeQuizDrafts(),
+    learnerWrites(api),
     immediate,
     new HandInFile(api, transfer, DEFAULT_UPLOAD_LIMITS),
   );

@@ -5,7 +5,7 @@ import { AnswerSaver, type Timers } from '../../../src/ui/training/answer-saver'
 import { MyTrainingViewModel } from '../../../src/ui/training/my-training.view-model';
 import { PlayerViewModel } from '../../../src/ui/training/player.view-model';
 import { VerifyCertificateViewModel } from '../../../src/ui/training/verify.view-model';
-import { FakeTrainingApi, FakeLanguagePreference, FakeQuizDrafts } from '../../fakes/training.fakes';
+import { FakeTrainingApi, FakeLanguagePreference, FakeQuizDrafts, learnerWrites } from '../../fakes/training.fakes';
 
 /** Timers the test fires by hand. */
 class ManualTimers implements Timers {
@@ -39,12 +39,28 @@ function player(api = new FakeTrainingApi(), preference = new FakeLanguagePrefer
     new SubmitQuizAttempt(api),
     new DownloadCertificate(api),
     drafts,
+    learnerWrites(api),
     timers,
   );
   return { api, preference, drafts, timers, vm };
 }
 
 describe('AnswerSaver', () => {
+  it("keeps a refused save listed as failed, in the server's words", async () => {
+    const timers = new ManualTimers();
+    const saver = new AnswerSaver(
+      async () => ({ ok: false, reason: 'not-found', message: 'This course is not assigned to you', fields: {} }),
+      600,
+      timers,
+    );
+    saver.give({ courseId: 'c1', contentId: 'l1', blockId: 'b1', answer: { type: 'INPUT_BOX', text: 'Hi' } });
+    timers.fire();
+    await settle();
+    expect(saver.overall).toBe('error');
+    expect(saver.failed).toEqual(['b1']);
+    expect(saver.error).toBe('This course is not assigned to you');
+  });
+
   it('saves the latest answer once after the pause, says saved, and retries a failed save', async () => {
     const sent: string[] = [];
     let fail = false;

@@ -1,6 +1,7 @@
 import { refuse, refusalFrom, type Outcome, type Refusal } from '../../shared/refusal';
 import { LessonBlock } from '../../../contracts/learning/blocks.contract';
 import { ApiError } from '../../shared/api-error';
+import type { CourseLanguage } from '../../../domain/courses/course';
 import type { CourseAuthoringApi, NewCourse, PublishResult, QuizSettings } from './course-authoring-api.port';
 import { publishChecklist, type PublishChecklist } from './publish-checklist';
 import type { AuthoringCourse } from './course-authoring-api.port';
@@ -161,5 +162,134 @@ export class PublishCourse {
     }
     if (!result.ok) return checklistRefused(result.message, checklist.errors, result.fields);
     return { ok: true, version: result.version, warnings: checklist.warnings };
+  }
+}
+
+/** Adds a language the course is written in (its titles and blocks are then translated into it). */
+export class AddCourseLanguage {
+  constructor(private readonly api: CourseAuthoringApi) {}
+
+  async execute(courseId: string, language: CourseLanguage): Promise<Outcome> {
+    try {
+      await this.api.addLanguage(courseId, language);
+      return { ok: true };
+    } catch (error) {
+      return refused(error);
+    }
+  }
+}
+
+/** Adds a lesson at the end of the course; a blank title is refused (code `blank`) before the server is asked. */
+export class AddLesson {
+  constructor(private readonly api: CourseAuthoringApi) {}
+
+  async execute(courseId: string, title: string): Promise<Outcome<{ lessonId: string }, 'blank'>> {
+    const trimmed = title.trim();
+    if (!trimmed)
+      return refuse('invalid', 'Give the lesson a title', {
+        code: 'blank',
+        fields: { title: 'Give the lesson a title' },
+      });
+    try {
+      return { ok: true, lessonId: (await this.api.createLesson(courseId, trimmed)).contentId };
+    } catch (error) {
+      return refused(error);
+    }
+  }
+}
+
+/** A lesson or a quiz of the course, by its kind and id. */
+export type CourseContentRef = { kind: 'LESSON' | 'QUIZ'; contentId: string };
+
+/** Gives a lesson or a quiz its title in one language; a blank title is refused (code `blank`). */
+export class RenameContent {
+  constructor(private readonly api: CourseAuthoringApi) {}
+
+  async execute(content: CourseContentRef, title: string, language: CourseLanguage): Promise<Outcome<object, 'blank'>> {
+    const trimmed = title.trim();
+    if (!trimmed) return refuse('invalid', 'Give it a title', { code: 'blank', fields: { title: 'Give it a title' } });
+    try {
+      await this.api.renameContent(content.kind, content.contentId, trimmed, language);
+      return { ok: true };
+    } catch (error) {
+      return refused(error);
+    }
+  }
+}
+
+/** Deletes a lesson or a quiz from the draft, with its blocks or questions. */
+export class RemoveContent {
+  constructor(private readonly api: CourseAuthoringApi) {}
+
+  async execute(content: CourseContentRef): Promise<Outcome> {
+    try {
+      if (content.kind === 'LESSON') await this.api.deleteLesson(content.contentId);
+      else await this.api.deleteQuiz(content.contentId);
+      return { ok: true };
+    } catch (error) {
+      return refused(error);
+    }
+  }
+}
+
+/**
+ * Puts a lesson's block or a quiz's question in its new place, given the new order of its lesson or quiz: a block is
+ * moved to its position (0-based), a quiz's questions are given their whole order.
+ */
+export class MoveBlock {
+  constructor(private readonly api: CourseAuthoringApi) {}
+
+  async execute(owner: BlockOwner, blockId: string, block: LessonBlock, order: string[]): Promise<Outcome> {
+    const position = order.indexOf(blockId);
+    if (position < 0) return refuse('invalid', 'This block is not in the new order.');
+    try {
+      if (owner.kind === 'LESSON') await this.api.moveBlock(blockId, block, position);
+      else await this.api.orderQuestions(owner.quizId, order);
+      return { ok: true };
+    } catch (error) {
+      return refused(error);
+    }
+  }
+}
+
+/** Deletes a lesson's block or a quiz's question. */
+export class RemoveBlock {
+  constructor(private readonly api: CourseAuthoringApi) {}
+
+  async execute(owner: BlockOwner, blockId: string): Promise<Outcome> {
+    try {
+      if (owner.kind === 'LESSON') await this.api.deleteBlock(blockId);
+      else await this.api.deleteQuestion(blockId);
+      return { ok: true };
+    } catch (error) {
+      return refused(error);
+    }
+  }
+}
+
+/** Copies the course as a new draft (every language, lesson, quiz and block); answers the copy's id. */
+export class DuplicateCourse {
+  constructor(private readonly api: CourseAuthoringApi) {}
+
+  async execute(courseId: string): Promise<Outcome<{ courseId: string }>> {
+    try {
+      return { ok: true, courseId: (await this.api.clone(courseId)).courseId };
+    } catch (error) {
+      return refused(error);
+    }
+  }
+}
+
+/** Turns the assignment reminders of the course's learners on or off. */
+export class SetCourseReminders {
+  constructor(private readonly api: CourseAuthoringApi) {}
+
+  async execute(courseId: string, enabled: boolean): Promise<Outcome<{ enabled: boolean }>> {
+    try {
+      await this.api.setReminders(courseId, enabled);
+      return { ok: true, enabled };
+    } catch (error) {
+      return refused(error);
+    }
   }
 }

@@ -1,5 +1,4 @@
-import type { Outcome as UseCaseOutcome } from '../../application/shared/refusal';
-import { formerEmployeeBody, type FormerEmployeeValues } from './former-employee-values';
+import type { Outcome as UseCaseOutcome, Refusal } from '../../application/shared/refusal';
 import { splitGuests } from './meeting-guests.view-model';
 import { formatTimeRange, instantOf, type DateTimeSettings } from '../../domain/shared/date-time';
 import { inject, injectable } from 'inversify';
@@ -8,19 +7,11 @@ import type {
   AuditEntry,
   AuditVerdict,
   CaseMessage,
-  Committee,
-  CommitteeList,
-  ComplaintCounts,
   ComplaintDetail,
-  ComplaintForm,
-  ComplaintSummary,
-  EvidenceFile,
   Outcome,
   StepRecipients,
 } from '../../contracts/case/complaints.contract';
-import { ComplaintsApi, type PersonOption } from '../../application/complaints/complaints-api.port';
-import { FormFileLinks } from './form-file-links';
-import { UploadEvidence } from '../../application/complaints/upload-evidence.use-case';
+import { ComplaintsApi } from '../../application/complaints/complaints-api.port';
 import { ChangePartyContact, type ContactValues } from '../../application/complaints/change-party-contact.use-case';
 import { CloseCase } from '../../application/complaints/close-case.use-case';
 import { RecordAttendance, type AttendanceValues } from '../../application/complaints/record-attendance.use-case';
@@ -30,6 +21,7 @@ import { OverrideComposition } from '../../application/complaints/override-compo
 import { ExtendFilingLimit } from '../../application/complaints/extend-filing-limit.use-case';
 import { RecordRespondentReply, type ReplyValues } from '../../application/complaints/record-respondent-reply.use-case';
 import { SendOwnReply } from '../../application/complaints/send-own-reply.use-case';
+import { PostCaseMessage } from '../../application/complaints/post-case-message.use-case';
 import type { Party } from '../../contracts/case/case-runtime.contract';
 import type { ExportBody } from '../../contracts/case/case-records.contract';
 import { ApiError, describeError } from '../../application/shared/api-error';
@@ -38,208 +30,9 @@ type Status = 'idle' | 'loading' | 'ready' | 'error';
 
 const fieldsOf = (error: unknown): Record<string, string> => (ApiError.is(error) ? error.fields : {});
 
-export interface EvidenceItem {
-  key: string;
-  name: string;
-  percent: number;
-  file: EvidenceFile | null;
-  error: string | null;
-}
-
-export interface ConcernValues extends FormerEmployeeValues {
-  complainantName: string;
-  complainantEmail: string;
-  complainantGender?: string;
-  complainantPhone?: string;
-  respondentName?: string;
-  respondentGender?: string;
-  respondentPhone?: string;
-  respondentEmail?: string;
-  respondentDescription?: string;
-  incidentDetails: string;
-  incidentDate: string;
-  witnesses?: string;
-  againstEmployer?: boolean;
-  answers?: Record<string, string>;
-  /** IN-03: filing for a woman who cannot file herself. */
-  filingFor?: boolean;
-  filedForCapacity?: string;
-  filedForReason?: string;
-  filedForConsent?: boolean;
-}
-
-const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : null);
-
-/** "Raise a concern": the published complaint form, evidence uploads, and the filing. */
-@injectable()
-export class RaiseConcernViewModel {
-  status: Status = 'idle';
-  error: string | null = null;
-  form: ComplaintForm | null = null;
-  evidence: EvidenceItem[] = [];
-  submitting = false;
-  submitError: string | null = null;
-  /** The links of the form's files (FormFiles). */
-  readonly formFiles: FormFileLinks;
-  fieldErrors: Record<string, string> = {};
-  filed: ComplaintDetail | null = null;
-
-  constructor(
-    @inject(ComplaintsApi) private readonly api: ComplaintsApi,
-    @inject(UploadEvidence) private readonly upload: UploadEvidence,
-  ) {
-    this.formFiles = new FormFileLinks((attributeId) => this.api.formResource(attributeId));
-    makeAutoObservable<RaiseConcernViewModel, 'api' | 'upload'>(
-      this,
-      { api: false, upload: false, formFiles: false },
-      { autoBind: true },
-    );
-  }
-
-  async load(): Promise<void> {
-    this.status = 'loading';
-    try {
-      const form = await this.api.form();
-      runInAction(() => {
-        this.form = form;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.error = describeError(error);
-        this.status = 'error';
-      });
-    }
-  }
-
-  /** The fields an admin added to the form (the spec's own are laid out by the screen). */
-  get customFields() {
-    return (this.form?.components ?? []).flatMap((c) =>
-      c.attributes.filter((a) => a.systemKey === null && a.fieldType !== 'FILE'),
-    );
-  }
-
-  get uploading(): boolean {
-    return this.evidence.some((e) => !e.file && !e.error);
-  }
-
-  async addEvidence(file: File): Promise<void> {
-    const key = `${file.name}-${Date.now()}-${Math.random()}`;
-    this.evidence.push({ key, name: file.name, percent: 0, file: null, error: null });
-    const item = () => this.evidence.find((e) => e.key === key)!;
-    const result = await this.upload.run(
-      file,
-      (sent, total) => runInAction(() => (item().percent = total ? Math.round((sent / total) * 100) : 100)),
-      new AbortController().signal,
-    );
-    runInAction(() => {
-      if (result.ok) {
-        item().file = result.file;
-        item().percent = 100;
-      } else item().error = result.message;
-    });
-  }
-
-  removeEvidence(key: string): void {
-    this.evidence = this.evidence.filter((e) => e.key !== key);
-  }
-
-  async submit(values: ConcernValues): Promise<void> {
-    this.submitting = true;
-    this.submitError = null;
-    this.fieldErrors = {};
-    try {
-      const filed = await this.api.file({
-        complainant: {
-          name: values.complainantName,
-          email: values.complainantEmail,
-          gender: (blank(values.complainantGender) as never) ?? null,
-          phone: blank(values.complainantPhone),
-        },
-        respondent: {
-          name: blank(values.respondentName),
-          gender: (blank(values.respondentGender) as never) ?? null,
-          phone: blank(values.respondentPhone),
-          email: blank(values.respondentEmail),
-          description: blank(values.respondentDescription),
-        },
-        incident: {
-          details: values.incidentDetails,
-          date: values.incidentDate,
-          witnesses: (values.witnesses ?? '')
-            .split('\n')
-            .map((w) => w.trim())
-            .filter(Boolean),
-          evidenceFileIds: this.evidence.flatMap((e) => (e.file ? [e.file.fileId] : [])),
-        },
-        againstEmployer: values.againstEmployer ?? false,
-        filedFor: values.filingFor
-          ? {
-              capacity: values.filedForCapacity ?? '',
-              reason: values.filedForReason ?? '',
-              writtenConsent: values.filedForConsent ?? false,
-            }
-          : null,
-        formerEmployee: formerEmployeeBody(values),
-        answers: Object.fromEntries(Object.entries(values.answers ?? {}).filter(([, v]) => v && v.trim())),
-      });
-      runInAction(() => (this.filed = filed));
-    } catch (error) {
-      runInAction(() => {
-        this.submitError = describeError(error);
-        this.fieldErrors = fieldsOf(error);
-      });
-    } finally {
-      runInAction(() => (this.submitting = false));
-    }
-  }
-}
-
-/** "Complaints": the caller's own and their committee's cases, without names. */
-@injectable()
-export class ComplaintListViewModel {
-  status: Status = 'idle';
-  error: string | null = null;
-  items: ComplaintSummary[] = [];
-  /** The caller sits on a committee: they may record a complaint for someone, with or without cases of their own yet. */
-  seated = false;
-  /** Case numbers of the caller's committee they joined too late to read, until the one presiding admits them. */
-  awaitingAdmission: string[] = [];
-
-  constructor(@inject(ComplaintsApi) private readonly api: ComplaintsApi) {
-    makeAutoObservable<ComplaintListViewModel, 'api'>(this, { api: false }, { autoBind: true });
-  }
-
-  async load(): Promise<void> {
-    this.status = 'loading';
-    try {
-      // The seat only adds a link: if it cannot be read, the list still shows (without the link).
-      const [items, seat] = await Promise.all([
-        this.api.list(),
-        this.api.committeeSeat().catch(() => ({ member: false, awaitingAdmission: [] })),
-      ]);
-      runInAction(() => {
-        this.items = items;
-        this.seated = seat.member;
-        this.awaitingAdmission = seat.awaitingAdmission;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.error = describeError(error);
-        this.status = 'error';
-      });
-    }
-  }
-
-  get mine(): ComplaintSummary[] {
-    return this.items.filter((i) => i.role !== 'COMMITTEE');
-  }
-
-  get committee(): ComplaintSummary[] {
-    return this.items.filter((i) => i.role === 'COMMITTEE');
-  }
-}
+/** A use case's refusal (the one `Refusal` of src/application/shared/refusal.ts). */
+const isRefusal = (result: unknown): result is Refusal =>
+  typeof result === 'object' && result !== null && (result as { ok?: unknown }).ok === false && 'reason' in result;
 
 export interface MeetingValues {
   title: string;
@@ -291,6 +84,7 @@ export class ComplaintCaseViewModel {
     @inject(RecordRespondentReply) private readonly replyRecorder: RecordRespondentReply,
     @inject(ExtendFilingLimit) private readonly filingExtension: ExtendFilingLimit,
     @inject(SendOwnReply) private readonly ownReply: SendOwnReply,
+    @inject(PostCaseMessage) private readonly postMessage: PostCaseMessage,
   ) {
     makeAutoObservable<
       ComplaintCaseViewModel,
@@ -305,6 +99,7 @@ export class ComplaintCaseViewModel {
       | 'replyRecorder'
       | 'filingExtension'
       | 'ownReply'
+      | 'postMessage'
     >(
       this,
       {
@@ -319,6 +114,7 @@ export class ComplaintCaseViewModel {
         replyRecorder: false,
         filingExtension: false,
         ownReply: false,
+        postMessage: false,
       },
       { autoBind: true },
     );
@@ -443,13 +239,21 @@ export class ComplaintCaseViewModel {
     }
   }
 
+  /** Runs an action, then reads the case again; a use case's refusal or a failure becomes the action's error. */
   private async act(run: () => Promise<unknown>, notice: string): Promise<boolean> {
     this.busy = true;
     this.actionError = null;
     this.fieldErrors = {};
     this.notice = null;
     try {
-      await run();
+      const result = await run();
+      if (isRefusal(result)) {
+        runInAction(() => {
+          this.actionError = result.message;
+          this.fieldErrors = result.fields;
+        });
+        return false;
+      }
       await this.load(this.id);
       runInAction(() => (this.notice = notice));
       return true;
@@ -465,7 +269,7 @@ export class ComplaintCaseViewModel {
   }
 
   message(audience: CaseMessage['audience'], body: string): Promise<boolean> {
-    return this.act(() => this.api.message(this.id, audience, body), 'Message sent.');
+    return this.act(() => this.postMessage.execute(this.id, audience, body), 'Message sent.');
   }
 
   /** How the case's dates and times are written: the workspace's zone and its country's locale (the browser's zone until loaded). */
@@ -720,177 +524,6 @@ export class ComplaintCaseViewModel {
     } catch (error) {
       runInAction(() => (this.actionError = describeError(error)));
       return null;
-    }
-  }
-}
-
-/** The admin's view: counts and clocks, never names or contents. */
-@injectable()
-export class ComplaintFiguresViewModel {
-  status: Status = 'idle';
-  error: string | null = null;
-  counts: ComplaintCounts | null = null;
-
-  constructor(@inject(ComplaintsApi) private readonly api: ComplaintsApi) {
-    makeAutoObservable<ComplaintFiguresViewModel, 'api'>(this, { api: false }, { autoBind: true });
-  }
-
-  async load(): Promise<void> {
-    this.status = 'loading';
-    try {
-      const counts = await this.api.counts();
-      runInAction(() => {
-        this.counts = counts;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.error = describeError(error);
-        this.status = 'error';
-      });
-    }
-  }
-}
-
-export interface MemberDraft {
-  userId: string;
-  label: string;
-  role: Committee['members'][number]['role'];
-  gender: Committee['members'][number]['gender'];
-  senior: boolean;
-}
-
-/** The committee setup: committees with their composition warnings, and a drawer to constitute or change one. */
-@injectable()
-export class CommitteeSetupViewModel {
-  status: Status = 'idle';
-  error: string | null = null;
-  list: CommitteeList | null = null;
-  editing: Committee | 'new' | null = null;
-  members: MemberDraft[] = [];
-  people: PersonOption[] = [];
-  saving = false;
-  saveError: string | null = null;
-  fieldErrors: Record<string, string> = {};
-  /** False for a caller who may not set committees up (a presiding officer): the page shows only the changes. */
-  setsUp = true;
-
-  constructor(@inject(ComplaintsApi) private readonly api: ComplaintsApi) {
-    makeAutoObservable<CommitteeSetupViewModel, 'api'>(this, { api: false }, { autoBind: true });
-  }
-
-  async load(): Promise<void> {
-    this.status = 'loading';
-    try {
-      const list = await this.api.committees();
-      runInAction(() => {
-        this.list = list;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        // A presiding officer who does not set committees up still comes here for the changes to approve.
-        this.setsUp = !(ApiError.is(error) && error.reason === 'forbidden');
-        this.error = describeError(error);
-        this.status = this.setsUp ? 'error' : 'ready';
-      });
-    }
-  }
-
-  get canada(): boolean {
-    return this.list?.compliance === 'CA_FEDERAL';
-  }
-
-  open(committee: Committee | 'new'): void {
-    this.editing = committee;
-    this.saveError = null;
-    this.fieldErrors = {};
-    this.members =
-      committee === 'new'
-        ? []
-        : committee.members.map((m) => ({
-            userId: m.userId,
-            label: `${m.name} (${m.email})`,
-            role: m.role,
-            gender: m.gender,
-            senior: m.senior,
-          }));
-  }
-
-  closeDrawer(): void {
-    this.editing = null;
-  }
-
-  async search(text: string): Promise<void> {
-    if (!text.trim()) return;
-    try {
-      const people = await this.api.findPeople(text.trim());
-      runInAction(() => (this.people = people));
-    } catch {
-      runInAction(() => (this.people = []));
-    }
-  }
-
-  addMember(userId: string): void {
-    const person = this.people.find((p) => p.userId === userId);
-    if (!person || this.members.some((m) => m.userId === userId)) return;
-    const first = this.members.length === 0;
-    this.members.push({
-      userId,
-      label: person.label,
-      role: this.canada ? 'DESIGNATED_RECIPIENT' : first ? 'PRESIDING_OFFICER' : 'EMPLOYEE_MEMBER',
-      gender: 'UNDISCLOSED',
-      senior: false,
-    });
-  }
-
-  changeMember(userId: string, change: Partial<MemberDraft>): void {
-    const m = this.members.find((x) => x.userId === userId);
-    if (m) Object.assign(m, change);
-  }
-
-  removeMember(userId: string): void {
-    this.members = this.members.filter((m) => m.userId !== userId);
-  }
-
-  async save(values: { name: string; termStart: string; termEnd: string }): Promise<boolean> {
-    this.saving = true;
-    this.saveError = null;
-    this.fieldErrors = {};
-    const members = this.members.map((m) => ({
-      userId: m.userId,
-      role: m.role,
-      gender: m.gender,
-      senior: m.senior,
-      fromAnotherOffice: false,
-    }));
-    try {
-      if (this.editing === 'new')
-        await this.api.createCommittee({
-          name: values.name,
-          branchId: null,
-          termStart: values.termStart,
-          termEnd: values.termEnd,
-          members,
-        });
-      else if (this.editing)
-        await this.api.updateCommittee(this.editing.committeeId, {
-          name: values.name,
-          termStart: values.termStart,
-          termEnd: values.termEnd,
-          members,
-        });
-      await this.load();
-      runInAction(() => (this.editing = null));
-      return true;
-    } catch (error) {
-      runInAction(() => {
-        this.saveError = describeError(error);
-        this.fieldErrors = fieldsOf(error);
-      });
-      return false;
-    } finally {
-      runInAction(() => (this.saving = false));
     }
   }
 }
