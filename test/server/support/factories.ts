@@ -504,3 +504,61 @@ export async function assignCourseToPerson(
     search: person.email,
   });
 }
+
+/** What a learning test needs of a workspace: its units, their Human Resources departments and a published course. */
+export interface BuiltLearningWorkspace {
+  ws: BuiltWorkspace;
+  workspaceId: string;
+  /** The published course (English and Hindi), titled as the demo's own course is unless told. */
+  courseId: string;
+  hq: string;
+  pune: string;
+  /** Human Resources in Pune. */
+  puneHr: string;
+  /** Human Resources at headquarters. */
+  hqHr: string;
+}
+
+/**
+ * A workspace for course and notification tests: its headquarters and a Pune unit, a Human Resources department in
+ * each, and a published course in English and Hindi with its reminders on.
+ */
+export async function buildLearningWorkspace(
+  server: TestServer,
+  overrides: { companyName?: string; jurisdictionCode?: string | null; courseTitle?: string } = {},
+): Promise<BuiltLearningWorkspace> {
+  const ws = await buildWorkspace(server, {
+    companyName: overrides.companyName,
+    jurisdictionCode: overrides.jurisdictionCode ?? 'IN',
+  });
+  const pune = await buildBusinessUnit(server, ws, { name: `${ws.companyName} Pune` });
+  const hqHr = await buildDepartment(server, ws, ws.headquartersId, { name: 'Human Resources' });
+  const puneHr = await buildDepartment(server, ws, pune.id, { name: 'Human Resources' });
+  const courseId = await buildTranslatedPublishedCourse(server, ws, {
+    title: overrides.courseTitle ?? 'Preventing Sexual Harassment at Work',
+    languages: { HINDI: 'कार्यस्थल पर यौन उत्पीड़न की रोकथाम' },
+  });
+  // Its reminders on, as the demo's course has them.
+  await call(server, ws.host, 'PUT', `/learning-api/api/course/${courseId}/reminder-toggle`, ws.admin.token, {
+    enabled: true,
+  });
+  return { ws, workspaceId: ws.id, courseId, hq: ws.headquartersId, pune: pune.id, puneHr: puneHr.id, hqHr: hqHr.id };
+}
+
+/**
+ * Many people of the headquarters at once, as the admin's bulk creation makes them: invited (not yet signed in, so no
+ * session), none mailed. Returns their ids in the order given.
+ */
+export async function buildInvitedPeople(server: TestServer, ws: BuiltWorkspace, count: number): Promise<string[]> {
+  const emails = Array.from({ length: count }, () => `${unique('invited')}@${ws.slug}.test`);
+  await call(server, ws.host, 'POST', '/main-api/api/user/create/bulk', ws.admin.token, {
+    users: emails.map((email) => ({ email, branchId: ws.headquartersId })),
+  });
+  const rows = await server.db.tenant(ws.id, (tx) =>
+    tx.query<{ id: string; email: string }>(`SELECT id, email FROM users WHERE workspace_id = $1 AND email = ANY($2)`, [
+      ws.id,
+      emails,
+    ]),
+  );
+  return emails.map((email) => rows.find((r) => r.email === email)!.id);
+}
