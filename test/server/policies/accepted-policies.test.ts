@@ -1,10 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { ACME, caller, GLOBEX, MAIN, pdfSaying, policyWithPdfs, uploadPolicyPdf } from './support';
+import { caller, MAIN, pdfSaying, policyWithPdfs, uploadPolicyPdf } from './support';
+import {
+  buildBusinessUnit,
+  buildPlatformAdmin,
+  buildUnitUser,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 /** Accepting needs the document opened; "My policies" lists what a person accepted and serves it again (docs/policies.md). */
 describe.each(DATABASES)('accepting a policy and reading it again on %s', (kind) => {
   let server: TestServer;
+  /** The test's workspace (its Pune unit and people built below) and another one. */
+  let ws: BuiltWorkspace;
+  let elsewhere: BuiltWorkspace;
+  let ACME: string;
+  let GLOBEX: string;
+  const built: Record<'employee' | 'buadmin', BuiltUser> = {} as never;
   let platform: string;
   let admin: string;
   let employee: string;
@@ -16,11 +31,20 @@ describe.each(DATABASES)('accepting a policy and reading it again on %s', (kind)
 
   beforeAll(async () => {
     server = await startTestServer(kind);
+    [ws, elsewhere] = [
+      await buildWorkspace(server, { companyName: 'Acme', jurisdictionCode: 'IN' }),
+      await buildWorkspace(server),
+    ];
+    ACME = ws.host;
+    GLOBEX = elsewhere.host;
+    built.employee = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    const pune = await buildBusinessUnit(server, ws, { name: 'Acme Pune' });
+    built.buadmin = await buildUnitUser(server, ws, pune.id, { role: 'BRANCH_ADMIN' });
     call = caller(server);
-    platform = await server.signIn(MAIN, 'platform@demo.test');
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employee = await server.signIn(ACME, 'employee@acme.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
+    platform = await buildPlatformAdmin(server);
+    admin = await server.signIn(ACME, ws.admin.email);
+    employee = built.employee.token;
+    globexAdmin = await server.signIn(GLOBEX, elsewhere.admin.email);
     cataloguePolicyId = await policyWithPdfs(server, platform, 'Code of conduct');
     policyId = (await call('POST', ACME, '/policy/publish', admin, { cataloguePolicyId, scope: 'WORKSPACE' })).json()
       .id;

@@ -1,9 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { ACME, caller, GLOBEX, MAIN, pdfSaying } from './support';
+import { caller, MAIN, pdfSaying } from './support';
+import {
+  buildBusinessUnit,
+  buildPlatformAdmin,
+  buildUnitUser,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 describe.each(DATABASES)('a workspace’s own policies on %s', (kind) => {
   let server: TestServer;
+  /** The test's workspace (its Pune unit and people built below) and another one. */
+  let ws: BuiltWorkspace;
+  let elsewhere: BuiltWorkspace;
+  let ACME: string;
+  let GLOBEX: string;
+  const built: Record<'employee' | 'buadmin', BuiltUser> = {} as never;
   let platform: string;
   let admin: string;
   let employee: string;
@@ -17,18 +32,22 @@ describe.each(DATABASES)('a workspace’s own policies on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
+    [ws, elsewhere] = [
+      await buildWorkspace(server, { companyName: 'Acme', jurisdictionCode: 'IN' }),
+      await buildWorkspace(server),
+    ];
+    ACME = ws.host;
+    GLOBEX = elsewhere.host;
+    built.employee = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    pune = (await buildBusinessUnit(server, ws, { name: 'Acme Pune' })).id;
+    built.buadmin = await buildUnitUser(server, ws, pune, { role: 'BRANCH_ADMIN' });
     call = caller(server);
-    platform = await server.signIn(MAIN, 'platform@demo.test');
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employee = await server.signIn(ACME, 'employee@acme.test');
-    buAdmin = await server.signIn(ACME, 'buadmin@acme.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    acmeId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`))[0].id;
-    pune = (
-      await server.db.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 AND name = 'Acme Pune'`, [
-        acmeId,
-      ])
-    )[0].id;
+    platform = await buildPlatformAdmin(server);
+    admin = await server.signIn(ACME, ws.admin.email);
+    employee = built.employee.token;
+    buAdmin = built.buadmin.token;
+    globexAdmin = await server.signIn(GLOBEX, elsewhere.admin.email);
+    acmeId = ws.id;
   });
   afterAll(async () => server?.close());
 
@@ -291,7 +310,7 @@ describe.each(DATABASES)('a workspace’s own policies on %s', (kind) => {
       reviewDueOn: '2027-06-30',
     });
     expect(created.statusCode).toBe(200);
-    const globexId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`))[0].id;
+    const globexId = elsewhere.id;
     const res = await server.request(MAIN, {
       method: 'DELETE',
       url: `/main-api/api/workspace/${globexId}`,
