@@ -2,16 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN_SITE_WORKSPACE_ID } from '../../../server/platform/db/database';
 import { FILES, registerFiles } from '../courses/authoring-fixtures';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { caller, MAIN } from './support';
-import {
-  buildBusinessUnit,
-  buildPlatformAdmin,
-  buildUnitUser,
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-  type BuiltWorkspace,
-} from '../support/factories';
+import { buildPolicyWorkspaces, caller, MAIN, type PolicyWorkspaces } from './support';
+import { buildPlatformAdmin, buildUser, type BuiltWorkspace } from '../support/factories';
 
 const TEXT = {
   type: 'TEXT_AREA',
@@ -22,12 +14,9 @@ const IMAGE = { type: 'IMAGE', alignment: 'CENTER', fileId: FILES.image, texts: 
 
 describe.each(DATABASES)('catalogue courses on %s', (kind) => {
   let server: TestServer;
-  /** The test's workspace (its Pune unit and people built below) and another one. */
-  let ws: BuiltWorkspace;
-  let elsewhere: BuiltWorkspace;
-  let ACME: string;
-  let GLOBEX: string;
-  const built: Record<'employee' | 'buadmin', BuiltUser> = {} as never;
+  /** The test's workspace, its people and another workspace (buildPolicyWorkspaces). */
+  let ws: BuiltWorkspace, elsewhere: BuiltWorkspace, ACME: string, GLOBEX: string;
+  const built = {} as Pick<PolicyWorkspaces, 'employee' | 'buadmin'>;
   let call: ReturnType<typeof caller>;
   let platform: string;
   let globexAdmin: string;
@@ -38,15 +27,11 @@ describe.each(DATABASES)('catalogue courses on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    [ws, elsewhere] = [
-      await buildWorkspace(server, { companyName: 'Acme', jurisdictionCode: 'IN' }),
-      await buildWorkspace(server),
-    ];
+    const made = await buildPolicyWorkspaces(server);
+    ({ ws, elsewhere } = made);
+    Object.assign(built, { employee: made.employee, buadmin: made.buadmin });
     ACME = ws.host;
     GLOBEX = elsewhere.host;
-    built.employee = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
-    const pune = await buildBusinessUnit(server, ws, { name: 'Acme Pune' });
-    built.buadmin = await buildUnitUser(server, ws, pune.id, { role: 'BRANCH_ADMIN' });
     call = caller(server);
     platform = await buildPlatformAdmin(server);
     globexAdmin = await server.signIn(GLOBEX, elsewhere.admin.email);

@@ -1,41 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { PNG } from '../support/sample-files';
-import { caller, MAIN, pdfSaying, uploadPolicyPdf } from './support';
-import {
-  buildBusinessUnit,
-  buildPlatformAdmin,
-  buildUnitUser,
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-  type BuiltWorkspace,
-} from '../support/factories';
+import { buildPolicyWorkspaces, caller, MAIN, pdfSaying, uploadPolicyPdf, type PolicyWorkspaces } from './support';
+import { buildPlatformAdmin, type BuiltWorkspace } from '../support/factories';
 
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
 describe.each(DATABASES)('the platform’s catalogue on %s', (kind) => {
   let server: TestServer;
-  /** The test's workspace (its Pune unit and people built below) and another one. */
-  let ws: BuiltWorkspace;
-  let elsewhere: BuiltWorkspace;
-  let ACME: string;
-  let GLOBEX: string;
-  const built: Record<'employee' | 'buadmin', BuiltUser> = {} as never;
+  /** The test's workspace, its people and another workspace (buildPolicyWorkspaces). */
+  let ws: BuiltWorkspace, elsewhere: BuiltWorkspace, ACME: string, GLOBEX: string;
+  const built = {} as Pick<PolicyWorkspaces, 'employee' | 'buadmin'>;
   let platform: string;
   let acmeAdmin: string;
   let call: ReturnType<typeof caller>;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    [ws, elsewhere] = [
-      await buildWorkspace(server, { companyName: 'Acme', jurisdictionCode: 'IN' }),
-      await buildWorkspace(server),
-    ];
+    const made = await buildPolicyWorkspaces(server);
+    ({ ws, elsewhere } = made);
+    Object.assign(built, { employee: made.employee, buadmin: made.buadmin });
     ACME = ws.host;
     GLOBEX = elsewhere.host;
-    built.employee = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
-    const pune = await buildBusinessUnit(server, ws, { name: 'Acme Pune' });
-    built.buadmin = await buildUnitUser(server, ws, pune.id, { role: 'BRANCH_ADMIN' });
     call = caller(server);
     platform = await buildPlatformAdmin(server);
     acmeAdmin = await server.signIn(ACME, ws.admin.email);

@@ -1,27 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { caller, MAIN, policyWithPdfs } from './support';
-import {
-  buildBusinessUnit,
-  buildPlatformAdmin,
-  buildTranslatedPublishedCourse,
-  buildUnitUser,
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-  type BuiltWorkspace,
-} from '../support/factories';
+import { buildPolicyWorkspaces, caller, MAIN, policyWithPdfs, type PolicyWorkspaces } from './support';
+import { buildPlatformAdmin, buildTranslatedPublishedCourse, type BuiltWorkspace } from '../support/factories';
 
 const COURSE = 'Preventing Sexual Harassment at Work';
 
 describe.each(DATABASES)('a workspace’s compliance status on %s', (kind) => {
   let server: TestServer;
-  /** The test's workspace (its Pune unit and people built below) and another one. */
-  let ws: BuiltWorkspace;
-  let elsewhere: BuiltWorkspace;
-  let ACME: string;
-  let GLOBEX: string;
-  const built: Record<'employee' | 'buadmin', BuiltUser> = {} as never;
+  /** The test's workspace, its people and another workspace (buildPolicyWorkspaces). */
+  let ws: BuiltWorkspace, elsewhere: BuiltWorkspace, ACME: string, GLOBEX: string;
+  const built = {} as Pick<PolicyWorkspaces, 'employee' | 'buadmin'>;
   let call: ReturnType<typeof caller>;
   let platform: string;
   let admin: string;
@@ -54,15 +42,11 @@ describe.each(DATABASES)('a workspace’s compliance status on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    [ws, elsewhere] = [
-      await buildWorkspace(server, { companyName: 'Acme', jurisdictionCode: 'IN' }),
-      await buildWorkspace(server),
-    ];
+    const made = await buildPolicyWorkspaces(server);
+    ({ ws, elsewhere } = made);
+    Object.assign(built, { employee: made.employee, buadmin: made.buadmin });
     ACME = ws.host;
     GLOBEX = elsewhere.host;
-    built.employee = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
-    const pune = await buildBusinessUnit(server, ws, { name: 'Acme Pune' });
-    built.buadmin = await buildUnitUser(server, ws, pune.id, { role: 'BRANCH_ADMIN' });
     // The course the jurisdiction's training obligation names.
     await buildTranslatedPublishedCourse(server, ws, { title: COURSE });
     call = caller(server);

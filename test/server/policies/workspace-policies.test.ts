@@ -1,24 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { caller, MAIN, pdfSaying, policyWithPdfs, uploadPolicyPdf } from './support';
 import {
-  buildBusinessUnit,
-  buildPlatformAdmin,
-  buildUnitUser,
-  buildUser,
-  buildWorkspace,
-  type BuiltUser,
-  type BuiltWorkspace,
-} from '../support/factories';
+  buildPolicyWorkspaces,
+  caller,
+  MAIN,
+  pdfSaying,
+  policyWithPdfs,
+  uploadPolicyPdf,
+  type PolicyWorkspaces,
+} from './support';
+import { buildPlatformAdmin, buildUser, type BuiltWorkspace } from '../support/factories';
 
 describe.each(DATABASES)('policies in a workspace on %s', (kind) => {
   let server: TestServer;
-  /** The test's workspace (its Pune unit and people built below) and another one. */
-  let ws: BuiltWorkspace;
-  let elsewhere: BuiltWorkspace;
-  let ACME: string;
-  let GLOBEX: string;
-  const built: Record<'employee' | 'buadmin', BuiltUser> = {} as never;
+  /** The test's workspace, its people and another workspace (buildPolicyWorkspaces). */
+  let ws: BuiltWorkspace, elsewhere: BuiltWorkspace, ACME: string, GLOBEX: string;
+  const built = {} as Pick<PolicyWorkspaces, 'employee' | 'buadmin'>;
   let platform: string;
   let admin: string;
   let employee: string;
@@ -33,15 +30,12 @@ describe.each(DATABASES)('policies in a workspace on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    [ws, elsewhere] = [
-      await buildWorkspace(server, { companyName: 'Acme', jurisdictionCode: 'IN' }),
-      await buildWorkspace(server),
-    ];
+    const made = await buildPolicyWorkspaces(server);
+    ({ ws, elsewhere } = made);
+    Object.assign(built, { employee: made.employee, buadmin: made.buadmin });
     ACME = ws.host;
     GLOBEX = elsewhere.host;
-    built.employee = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
-    pune = (await buildBusinessUnit(server, ws, { name: 'Acme Pune' })).id;
-    built.buadmin = await buildUnitUser(server, ws, pune, { role: 'BRANCH_ADMIN' });
+    pune = made.pune;
     call = caller(server);
     platform = await buildPlatformAdmin(server);
     admin = await server.signIn(ACME, ws.admin.email);
