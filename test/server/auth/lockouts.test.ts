@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, PASSWORD, startTestServer, testPasswords, type TestServer } from '../support/test-app';
+import {
+  buildPlatformOperator,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 interface OutboxMessage {
   to: string;
@@ -18,7 +25,8 @@ testPasswords.verifyNothing = (password) => (work.verify++, verifyNothing(passwo
 /** Issue 10, security 2, 3, 9 and 10: lock-outs nobody else can cause, limits that are not a denial of service. */
 describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
   let server: TestServer;
-  let acmeId: string;
+  let ws: BuiltWorkspace;
+  let other: BuiltWorkspace;
   let block = 0;
   /** A fresh /24 of addresses per test, so one test's counts never reach another's. */
   const addresses = () => {
@@ -28,13 +36,14 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
+    // A company name without digits: the codes are read out of mails that name the workspace.
+    [ws, other] = [await buildWorkspace(server, { companyName: 'Acme' }), await buildWorkspace(server)];
   });
   afterAll(async () => server?.close());
 
-  const post = (url: string, payload: object, remoteAddress: string, host = 'acme.localhost') =>
+  const post = (url: string, payload: object, remoteAddress: string, host = ws.host) =>
     server.request(host, { method: 'POST', url: `/main-api${url}`, payload, remoteAddress });
-  const signIn = (email: string, password: string, remoteAddress: string, host = 'acme.localhost') =>
+  const signIn = (email: string, password: string, remoteAddress: string, host = ws.host) =>
     post('/api/user/signin', { userEmail: email, userPassword: password }, remoteAddress, host);
   const mails = async (email: string) =>
     (
@@ -43,14 +52,10 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
         url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}`,
       })
     ).json() as OutboxMessage[];
-  const newUser = async (email: string) => {
-    await server.db.query(
-      `INSERT INTO users (workspace_id, email, password_hash, first_name, last_name, role, status, email_confirmed)
-       VALUES ($1, $2, $3, 'Lee', 'Locke', 'EMPLOYEE', 'ACTIVE', true)`,
-      [acmeId, email, await hash(PASSWORD)],
-    );
-    return email;
-  };
+  /** A person of the test's workspace, of their own: no test locks or limits an account another test signs in with. */
+  const newUser = async (name: string) =>
+    (await buildUser(server, ws, { email: `${name}@${ws.slug}.test`, firstName: 'Lee', lastName: 'Locke' })).email;
+  const at = (name: string) => `${name}@${ws.slug}.test`;
   const lockState = async (email: string) =>
     (
       await server.db.query<{ locked: boolean; code_failures: number }>(
@@ -75,14 +80,14 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
   describe('password sign-in (security 3)', () => {
     it("lets the owner in after a stranger's wrong passwords from five addresses", async () => {
       const ip = addresses();
-      const email = await newUser('five.strangers@acme.test');
+      const email = await newUser('five.strangers');
       for (let i = 1; i <= 5; i++) expect((await signIn(email, 'not the password at all', ip(i))).statusCode).toBe(401);
       expect((await signIn(email, PASSWORD, ip(100))).statusCode).toBe(200);
     });
 
     it('holds the strict limit for one account from one address: 5 failures, then 429 even for the right password', async () => {
       const ip = addresses();
-      const email = await newUser('one.place@acme.test');
+      const email = await newUser('one.place');
       for (let i = 0; i < 5; i++) expect((await signIn(email, 'not the password at all', ip(1))).statusCode).toBe(401);
       const refused = await signIn(email, PASSWORD, ip(1));
       expect(refused.statusCode).toBe(429);
@@ -93,7 +98,7 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
 
     it('caps failures on one account from many addresses (50 an hour) without shutting out an address that signed in before', async () => {
       const ip = addresses();
-      const email = await newUser('many.strangers@acme.test');
+      const email = await newUser('many.strangers');
       expect((await signIn(email, PASSWORD, ip(200))).statusCode).toBe(200);
       for (let a = 1; a <= 10; a++) {
         for (let i = 0; i < 5; i++)
@@ -110,7 +115,7 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
   describe('one-time codes (security 2)', () => {
     it('does not count wrong codes against a request id that was never issued towards the lock', async () => {
       const ip = addresses();
-      const email = await newUser('random.ids@acme.test');
+      const email = await newUser('random.ids');
       await server.db.query(`UPDATE users SET code_failures = 99 WHERE email = $1`, [email]);
       for (let i = 1; i <= 3; i++) {
         const res = await post(
@@ -125,7 +130,7 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
 
     it('rate-limits wrong codes per account and address (20 in 15 minutes) with 429 and Retry-After; other addresses are not held', async () => {
       const ip = addresses();
-      const email = await newUser('limited.codes@acme.test');
+      const email = await newUser('limited.codes');
       const guess = (n: number) =>
         post('/api/user/signin-verify-otp', { userEmail: email, userOtp: '123456', otpRequestId: randomUUID() }, ip(n));
       for (let i = 1; i <= 20; i++) expect((await guess(1)).statusCode).toBe(401);
@@ -137,7 +142,7 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
       for (let i = 1; i <= 20; i++) {
         await post(
           '/api/user/signin-verify-otp',
-          { userEmail: 'ghost@acme.test', userOtp: '123456', otpRequestId: randomUUID() },
+          { userEmail: at('ghost'), userOtp: '123456', otpRequestId: randomUUID() },
           ip(100),
         );
       }
@@ -145,7 +150,7 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
         (
           await post(
             '/api/user/signin-verify-otp',
-            { userEmail: 'ghost@acme.test', userOtp: '123456', otpRequestId: randomUUID() },
+            { userEmail: at('ghost'), userOtp: '123456', otpRequestId: randomUUID() },
             ip(100),
           )
         ).statusCode,
@@ -154,7 +159,7 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
 
     it('wrong codes against a superseded or expired request id count for nothing: the owner’s new code signs in', async () => {
       const ip = addresses();
-      const email = await newUser('superseded.codes@acme.test');
+      const email = await newUser('superseded.codes');
       await server.db.query(`UPDATE users SET code_failures = 99 WHERE email = $1`, [email]);
       // A stranger asks for a code (the owner is mailed it, the stranger keeps its id), then the owner asks for a new one.
       const old = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(1))).json()
@@ -186,7 +191,7 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
 
     it('wrong codes from addresses the account has not used cannot lock it, even at its live code', async () => {
       const ip = addresses();
-      const email = await newUser('foreign.guesses@acme.test');
+      const email = await newUser('foreign.guesses');
       await server.db.query(`UPDATE users SET code_failures = 99 WHERE email = $1`, [email]);
       for (let a = 1; a <= 3; a++) {
         // Each stranger asks for a live code and spends all its tries on it.
@@ -211,7 +216,7 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
 
     it('caps guesses at live codes from many addresses (50 an hour) without holding an address the owner signed in from', async () => {
       const ip = addresses();
-      const email = await newUser('many.guessers@acme.test');
+      const email = await newUser('many.guessers');
       expect((await signIn(email, PASSWORD, ip(200))).statusCode).toBe(200);
       for (let a = 1; a <= 10; a++) {
         const { otpRequestId } = (await post('/api/user/signin-create-otp', { userEmail: email }, ip(a))).json();
@@ -243,14 +248,14 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
       for (let i = 1; i <= 30; i++) {
         const res = await post(
           '/api/user/signin-verify-otp',
-          { userEmail: `spray${i}@acme.test`, userOtp: '123456', otpRequestId: randomUUID() },
+          { userEmail: at(`spray${i}`), userOtp: '123456', otpRequestId: randomUUID() },
           ip(1),
         );
         expect(res.statusCode).toBe(401);
       }
       const limited = await post(
         '/api/user/signin-verify-otp',
-        { userEmail: 'spray99@acme.test', userOtp: '123456', otpRequestId: randomUUID() },
+        { userEmail: at('spray99'), userOtp: '123456', otpRequestId: randomUUID() },
         ip(1),
       );
       expect(limited.statusCode).toBe(429);
@@ -259,15 +264,15 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
 
     it('locks for an hour, tells the admins how it ends, and the lock ends by itself', async () => {
       const ip = addresses();
-      const email = await newUser('temporary.lock@acme.test');
+      const email = await newUser('temporary.lock');
       await lock(email, ip(1));
       const [row] = await server.db.query<{ minutes: number }>(
         `SELECT round(extract(epoch FROM locked_until - now()) / 60)::int AS minutes FROM users WHERE email = $1`,
         [email],
       );
       expect(row!.minutes).toBe(60);
-      const notice = (await mails('admin@acme.test')).find(
-        (m) => m.subject === 'An account was locked in Acme' && m.body.includes(email),
+      const notice = (await mails(ws.admin.email)).find(
+        (m) => m.subject === `An account was locked in ${ws.companyName}` && m.body.includes(email),
       );
       expect(notice!.body).toMatch(/until \d\d:\d\d UTC on \d+ \w+ \d{4}, when the lock ends by itself/);
       expect(notice!.body).toContain('choose "Unlock account"');
@@ -283,18 +288,18 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
 
     it('answers a code request or a forgotten password of a locked account as any other, and mails the owner why no code comes', async () => {
       const ip = addresses();
-      const email = await newUser('told.why@acme.test');
+      const email = await newUser('told.why');
       await lock(email, ip(1));
       const before = (await mails(email)).length;
       const forgot = await post('/api/user/forgot-password', { userEmail: email }, ip(2));
-      const unknown = await post('/api/user/forgot-password', { userEmail: 'nobody.here@acme.test' }, ip(2));
+      const unknown = await post('/api/user/forgot-password', { userEmail: at('nobody.here') }, ip(2));
       expect(forgot.statusCode).toBe(200);
       expect(Object.keys(forgot.json()).sort()).toEqual(Object.keys(unknown.json()).sort());
       expect((await post('/api/user/signin-create-otp', { userEmail: email }, ip(3))).statusCode).toBe(200);
       const after = await mails(email);
       expect(after.length).toBe(before + 2);
       for (const mail of after.slice(0, 2)) {
-        expect(mail.subject).toBe('Your Acme account is locked for now');
+        expect(mail.subject).toBe(`Your ${ws.companyName} account is locked for now`);
         expect(mail.body).toMatch(/no code was sent/);
         expect(mail.body).toMatch(/\d\d:\d\d UTC/);
       }
@@ -304,17 +309,17 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
   });
 
   describe('unlocking an account (security 2)', () => {
-    const unlock = (id: string, token?: string, host = 'acme.localhost') =>
+    const unlock = (id: string, token?: string, host = ws.host) =>
       server.request(host, { method: 'POST', url: `/main-api/api/user/unlock/${id}`, payload: {}, token });
     const idOf = async (email: string) =>
       (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email]))[0]!.id;
 
     it('lets a workspace admin see the lock in People and lift it, audited; the person signs in with a code at once', async () => {
       const ip = addresses();
-      const email = await newUser('unlock.me@acme.test');
+      const email = await newUser('unlock.me');
       await lock(email, ip(1));
-      const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-      const listed = await server.request('acme.localhost', {
+      const admin = await server.signIn(ws.host, ws.admin.email);
+      const listed = await server.request(ws.host, {
         method: 'POST',
         url: '/main-api/api/workspace/users/search',
         payload: { searchText: email },
@@ -330,8 +335,8 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
         `SELECT actor_user_id::text AS actor FROM audit_events WHERE action = 'ACCOUNT_UNLOCKED' AND target = $1`,
         [await idOf(email)],
       );
-      expect(audit!.actor).toBe(await idOf('admin@acme.test'));
-      const again = await server.request('acme.localhost', {
+      expect(audit!.actor).toBe(ws.admin.id);
+      const again = await server.request(ws.host, {
         method: 'POST',
         url: '/main-api/api/workspace/users/search',
         payload: { searchText: email },
@@ -348,24 +353,22 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
     });
 
     it('refuses other roles and strangers, and answers 404 for a person of another workspace', async () => {
-      const email = await newUser('stays.locked@acme.test');
+      const email = await newUser('stays.locked');
       const id = await idOf(email);
-      for (const who of ['employer@acme.test', 'buadmin@acme.test', 'employee@acme.test']) {
-        expect((await unlock(id, await server.signIn('acme.localhost', who))).statusCode).toBe(403);
+      for (const role of ['EMPLOYER', 'BRANCH_ADMIN', 'EMPLOYEE'] as const) {
+        const who: BuiltUser = await buildUser(server, ws, { role });
+        expect((await unlock(id, who.token)).statusCode).toBe(403);
       }
       expect((await unlock(id)).statusCode).toBe(401);
-      const globexAdmin = await server.signIn('globex.localhost', 'admin@globex.test');
-      expect((await unlock(id, globexAdmin, 'globex.localhost')).statusCode).toBe(404);
-      expect((await unlock('not-a-uuid', await server.signIn('acme.localhost', 'admin@acme.test'))).statusCode).toBe(
-        400,
-      );
+      expect((await unlock(id, other.admin.token, other.host)).statusCode).toBe(404);
+      expect((await unlock('not-a-uuid', await server.signIn(ws.host, ws.admin.email))).statusCode).toBe(400);
     });
   });
 
   describe('password reset (security 9)', () => {
     it('checks the code before hashing the new password: a wrong code costs no hash', async () => {
       const ip = addresses();
-      const email = await newUser('reset.guess@acme.test');
+      const email = await newUser('reset.guess');
       const { otpRequestId } = (await post('/api/user/forgot-password', { userEmail: email }, ip(1))).json();
       work.hash = 0;
       const res = await post(
@@ -378,7 +381,7 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
       const unknown = await post(
         '/api/user/reset-password',
         {
-          userEmail: 'nobody.reset@acme.test',
+          userEmail: at('nobody.reset'),
           confirmationCode: '000000',
           otpRequestId: randomUUID(),
           userNewPassword: 'violet lantern orbit meadow',
@@ -391,7 +394,7 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
 
     it('rate-limits wrong reset codes per account and address like the code sign-in, with 429 and Retry-After', async () => {
       const ip = addresses();
-      const email = await newUser('reset.limit@acme.test');
+      const email = await newUser('reset.limit');
       const attempt = (n: number) =>
         post(
           '/api/user/reset-password',
@@ -433,17 +436,19 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
           [ws!.id, await hash(PASSWORD)],
         );
       }
+      const employee = await newUser('one.workspace');
+      const platform = await buildPlatformOperator(server);
       const verifications = async (email: string, password: string, expected: number) => {
         work.verify = 0;
         expect((await signIn(email, password, ip(1), 'localhost')).statusCode).toBe(expected);
         return work.verify;
       };
       expect(await verifications('many@multi.test', 'not the password at all', 401)).toBe(1);
-      expect(await verifications('employee@acme.test', 'not the password at all', 401)).toBe(1);
+      expect(await verifications(employee, 'not the password at all', 401)).toBe(1);
       expect(await verifications('nobody@multi.test', 'not the password at all', 401)).toBe(1);
-      expect(await verifications('platform@demo.test', 'not the password at all', 401)).toBe(1);
+      expect(await verifications(platform.email, 'not the password at all', 401)).toBe(1);
       expect(await verifications('many@multi.test', PASSWORD, 200)).toBe(1);
-      expect(await verifications('platform@demo.test', PASSWORD, 200)).toBe(1);
+      expect(await verifications(platform.email, PASSWORD, 200)).toBe(1);
     });
   });
 });

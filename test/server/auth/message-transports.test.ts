@@ -12,8 +12,15 @@ import { DeliveryUnavailable, type Mailer, type SmsSender } from '../../../serve
 import { templates } from '../../../server/platform/message-templates';
 import { HttpSmsGateway } from '../../../server/platform/transports/http-sms-gateway';
 import { SmtpMailer } from '../../../server/platform/transports/smtp-mailer';
-import { seedDemo } from '../../../server/seed/demo.seed';
 import { DATABASES, openTestDatabase, PASSWORD, testPasswords } from '../support/test-app';
+import {
+  buildUser,
+  buildWorkspace,
+  givePhoneNumber,
+  serverOverApp,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 interface ReceivedMail {
   from: string;
@@ -124,7 +131,7 @@ describe('message templates', () => {
       templates.invitation({ ...v, firstName: 'Ann', link: 'http://x/invite/1', days: 14 }),
       templates.lockoutNotice({
         ...v,
-        account: 'ann@globex.test',
+        account: 'ann@mail.test',
         failures: 100,
         lockedUntil: new Date('2026-12-07T14:05:00Z'),
       }),
@@ -145,10 +152,10 @@ describe('SMTP mailer (nodemailer) against a real SMTP server', () => {
     const mailer = new SmtpMailer({ url: smtp.url, from: 'SafePlace <no-reply@safeplace.test>' });
     try {
       const content = templates.signInCode({ workspaceName: 'Acme', code: '482913', minutes: 10 });
-      await mailer.send({ workspaceId: null, to: 'ann@acme.test', ...content });
+      await mailer.send({ workspaceId: null, to: 'ann@mail.test', ...content });
       expect(smtp.received).toHaveLength(1);
       const [mail] = smtp.received;
-      expect(mail.to).toEqual(['ann@acme.test']);
+      expect(mail.to).toEqual(['ann@mail.test']);
       expect(mail.from).toBe('no-reply@safeplace.test');
       expect(subjectOf(mail.raw)).toBe('Your Acme sign-in code');
       expect(part(mail.raw, 'text/plain')).toContain('Your Acme sign-in code is 482913.');
@@ -164,14 +171,14 @@ describe('SMTP mailer (nodemailer) against a real SMTP server', () => {
     const mailer = new SmtpMailer({ url: smtp.url, from: 'no-reply@safeplace.test' });
     try {
       await mailer.sendMany(
-        ['a@acme.test', 'b@acme.test', 'c@acme.test'].map((to) => ({
+        ['a@mail.test', 'b@mail.test', 'c@mail.test'].map((to) => ({
           workspaceId: null,
           to,
           subject: `Hello ${to}`,
           text: 'Hi',
         })),
       );
-      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(['a@acme.test', 'b@acme.test', 'c@acme.test']);
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(['a@mail.test', 'b@mail.test', 'c@mail.test']);
     } finally {
       mailer.close();
       await smtp.close();
@@ -186,11 +193,11 @@ describe('SMTP mailer (nodemailer) against a real SMTP server', () => {
     );
     try {
       const failure = await mailer
-        .send({ workspaceId: null, to: 'ann@acme.test', subject: 'Hi', text: 'Hi' })
+        .send({ workspaceId: null, to: 'ann@mail.test', subject: 'Hi', text: 'Hi' })
         .catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(DeliveryUnavailable);
       expect((failure as DeliveryUnavailable).statusCode).toBe(503);
-      expect((failure as DeliveryUnavailable).message).not.toContain('ann@acme.test');
+      expect((failure as DeliveryUnavailable).message).not.toContain('ann@mail.test');
       expect(logged[0]).toMatch(/smtp: could not send "Hi".*Mailbox unavailable/);
       expect(() => mailer.assertAvailable()).toThrow(DeliveryUnavailable);
     } finally {
@@ -199,7 +206,7 @@ describe('SMTP mailer (nodemailer) against a real SMTP server', () => {
     }
     const dead = new SmtpMailer({ url: smtp.url, from: 'no-reply@safeplace.test', timeoutMs: 2000 });
     await expect(
-      dead.send({ workspaceId: null, to: 'ann@acme.test', subject: 'Hi', text: 'Hi' }),
+      dead.send({ workspaceId: null, to: 'ann@mail.test', subject: 'Hi', text: 'Hi' }),
     ).rejects.toBeInstanceOf(DeliveryUnavailable);
     dead.close();
   });
@@ -265,17 +272,23 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
   let gatewayUp = true;
   const servers: { close(): Promise<void> }[] = [];
 
+  /**
+   * A server whose messages leave through `mail` and `sms`, over a database of its own holding a workspace with an
+   * employee and an employer (built first through an app that keeps its mail in the outbox).
+   */
   async function start(mail: Mailer, sms: SmsSender) {
     const db = await openTestDatabase(kind);
-    await seedDemo(db, testPasswords, 'localhost');
-    const app = await buildApp({
-      db,
-      passwords: testPasswords,
-      mail,
-      sms,
-      files: new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'))),
-      settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
-    });
+    const settings = { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 };
+    const files = new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-')));
+    const builder = await buildApp({ db, passwords: testPasswords, files, settings });
+    const factories = serverOverApp(builder, db);
+    // A company name without digits: the codes are read out of mails that name the workspace.
+    const ws: BuiltWorkspace = await buildWorkspace(factories, { companyName: 'Acme' });
+    const employee: BuiltUser = await buildUser(factories, ws);
+    const employer: BuiltUser = await buildUser(factories, ws, { role: 'EMPLOYER' });
+    const phone = await givePhoneNumber(factories, ws, employee);
+    await builder.close();
+    const app = await buildApp({ db, passwords: testPasswords, mail, sms, files, settings });
     servers.push({
       close: async () => {
         await app.close();
@@ -288,9 +301,9 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
         url: `/main-api${url}`,
         payload,
         remoteAddress: ip,
-        headers: { host: 'acme.localhost' },
+        headers: { host: ws.host },
       });
-    return { app, db, post };
+    return { app, db, post, ws, employee, employer, phone };
   }
 
   beforeAll(async () => {
@@ -305,16 +318,16 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
 
   it('mails a sign-in code over SMTP that then signs the user in', async () => {
     const mailer = new SmtpMailer({ url: smtp.url, from: 'no-reply@safeplace.test' });
-    const { post } = await start(mailer, new HttpSmsGateway({ url: gateway.url }));
+    const { post, ws, employee } = await start(mailer, new HttpSmsGateway({ url: gateway.url }));
     try {
-      const sent = await post('/api/user/signin-create-otp', { userEmail: 'employee@acme.test' });
+      const sent = await post('/api/user/signin-create-otp', { userEmail: employee.email });
       expect(sent.statusCode).toBe(200);
       const mail = smtp.received.at(-1)!;
-      expect(mail.to).toEqual(['employee@acme.test']);
+      expect(mail.to).toEqual([employee.email]);
       const code = /(\d{6})/.exec(part(mail.raw, 'text/plain')!)![1];
-      expect(part(mail.raw, 'text/plain')).toContain(`Your Acme sign-in code is ${code}.`);
+      expect(part(mail.raw, 'text/plain')).toContain(`Your ${ws.companyName} sign-in code is ${code}.`);
       const verified = await post('/api/user/signin-verify-otp', {
-        userEmail: 'employee@acme.test',
+        userEmail: employee.email,
         userOtp: code,
         otpRequestId: sent.json().otpRequestId,
       });
@@ -326,30 +339,33 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
 
   it('answers 503 (never 500) when mail cannot leave, then the same 503 for an unknown account, and stores no code', async () => {
     const mailer = new SmtpMailer({ url: 'smtp://127.0.0.1:1', from: 'no-reply@safeplace.test', timeoutMs: 2000 });
-    const { post, db } = await start(mailer, new HttpSmsGateway({ url: gateway.url }));
-    const known = await post('/api/user/forgot-password', { userEmail: 'employer@acme.test' }, '10.1.0.2');
+    const { post, db, ws, employer } = await start(mailer, new HttpSmsGateway({ url: gateway.url }));
+    const known = await post('/api/user/forgot-password', { userEmail: employer.email }, '10.1.0.2');
     expect(known.statusCode).toBe(503);
     expect(known.headers['retry-after']).toBeDefined();
     expect(known.json()).toEqual({
       code: 'DELIVERY_UNAVAILABLE',
       message: 'We could not send the email just now. Please try again in a few minutes.',
     });
-    const unknown = await post('/api/user/forgot-password', { userEmail: 'nobody@acme.test' }, '10.1.0.2');
+    const unknown = await post('/api/user/forgot-password', { userEmail: `nobody@${ws.slug}.test` }, '10.1.0.2');
     expect(unknown.statusCode).toBe(503);
     expect(unknown.json()).toEqual(known.json());
     const codes = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM one_time_codes c JOIN users u ON u.id = c.user_id WHERE u.email = 'employer@acme.test'`,
+      `SELECT count(*)::int AS n FROM one_time_codes c JOIN users u ON u.id = c.user_id WHERE u.email = $1`,
+      [employer.email],
     );
     expect(codes[0].n).toBe(0);
     mailer.close();
   });
 
   it("keeps a lockout even when the admins' notice cannot be sent", async () => {
-    const picky = await startSmtp({ reject: (address) => address === 'admin@acme.test' });
+    let adminEmail = '';
+    const picky = await startSmtp({ reject: (address) => address === adminEmail });
     const mailer = new SmtpMailer({ url: picky.url, from: 'no-reply@safeplace.test' });
-    const { post, db } = await start(mailer, new HttpSmsGateway({ url: gateway.url }));
+    const { post, db, ws, employee } = await start(mailer, new HttpSmsGateway({ url: gateway.url }));
+    adminEmail = ws.admin.email;
     try {
-      const email = 'aarav.sharma0@acme.test';
+      const email = employee.email;
       // The owner's own address (a stranger's wrong codes never lock an account: docs/identity.md).
       expect(
         (await post('/api/user/signin', { userEmail: email, userPassword: PASSWORD }, '10.1.0.4')).statusCode,
@@ -371,7 +387,7 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
       );
       // Locked for an hour; the count starts again from zero for when the lock ends.
       expect(user).toEqual({ locked: true, code_failures: 0 });
-      expect(picky.received.flatMap((m) => m.to)).not.toContain('admin@acme.test');
+      expect(picky.received.flatMap((m) => m.to)).not.toContain(ws.admin.email);
     } finally {
       mailer.close();
       await picky.close();
@@ -380,20 +396,18 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
 
   it('texts a sign-in code through the gateway, and answers 503 when the gateway is down', async () => {
     const mailer = new SmtpMailer({ url: smtp.url, from: 'no-reply@safeplace.test' });
-    const { post, db } = await start(mailer, new HttpSmsGateway({ url: gateway.url, attempts: 2, backoffMs: 10 }));
+    const { post, ws, phone } = await start(
+      mailer,
+      new HttpSmsGateway({ url: gateway.url, attempts: 2, backoffMs: 10 }),
+    );
     try {
-      const [user] = await db.query<{ phone_number: string }>(
-        `SELECT phone_number FROM users WHERE email = 'employee@acme.test'`,
-      );
-      const phone = user?.phone_number ?? '+441234567890';
-      if (!user?.phone_number)
-        await db.query(`UPDATE users SET phone_number = $1 WHERE email = 'employee@acme.test'`, [phone]);
       const before = gateway.requests.length;
       const sent = await post('/api/user/signin-create-sms-otp', { contactNumber: phone }, '10.1.0.3');
       expect(sent.statusCode).toBe(200);
       const text = (gateway.requests.at(-1)!.body as { text: string }).text;
       expect(gateway.requests.length).toBe(before + 1);
-      expect(text).toMatch(/^\d{6} is your Acme sign-in code\./);
+      expect(text.startsWith(`${text.slice(0, 6)} is your ${ws.companyName} sign-in code.`)).toBe(true);
+      expect(text).toMatch(/^\d{6} is your /);
       gatewayUp = false;
       const down = await post('/api/user/signin-create-sms-otp', { contactNumber: phone }, '10.1.0.3');
       expect(down.statusCode).toBe(503);

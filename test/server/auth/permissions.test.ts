@@ -1,27 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { EMPLOYEE_MENU, WORKSPACE_ADMIN_MENU } from '../../domain/auth/expected-menus';
-
-const ACME = 'acme.localhost';
+import {
+  buildPlatformAdmin,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 describe.each(DATABASES)('permissions and navigation on %s', (kind) => {
   let server: TestServer;
   const tokens: Record<string, string> = {};
+  const people: Record<string, BuiltUser> = {};
+  let ws: BuiltWorkspace;
+  let other: BuiltWorkspace;
+  let ACME: string;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    for (const who of ['admin', 'employer', 'buadmin', 'employee'])
-      tokens[who] = await server.signIn(ACME, `${who}@acme.test`);
+    [ws, other] = [await buildWorkspace(server), await buildWorkspace(server)];
+    ACME = ws.host;
+    people.admin = ws.admin;
+    people.employer = await buildUser(server, ws, { role: 'EMPLOYER' });
+    people.buadmin = await buildUser(server, ws, { role: 'BRANCH_ADMIN' });
+    people.employee = await buildUser(server, ws);
+    for (const who of ['admin', 'employer', 'buadmin', 'employee']) tokens[who] = people[who].token;
   });
   afterAll(async () => server?.close());
 
-  const get = (url: string, token: string, host = ACME) =>
+  const get = (url: string, token: string, host: string = ACME) =>
     server.request(host, { method: 'GET', url: `/main-api${url}`, token });
   const update = (payload: unknown, token = tokens.admin) =>
     server.request(ACME, { method: 'POST', url: '/main-api/api/permission/update', token, payload: payload as object });
   const menu = async (token: string) =>
     ((await get('/api/navigation/v2', token)).json().navigations as { key: string }[]).map((item) => item.key);
-  const userId = async (email: string) =>
-    (await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]))[0].id;
 
   it("lists the catalogue and each role's defaults: today's behaviour", async () => {
     const res = await get('/api/permission/all', tokens.admin);
@@ -64,7 +76,7 @@ describe.each(DATABASES)('permissions and navigation on %s', (kind) => {
   });
 
   it('is fetched on workspace hosts only: the main site answers 403 to the platform admin, 401 without a session', async () => {
-    const platform = await server.signIn('localhost', 'platform@demo.test');
+    const platform = await buildPlatformAdmin(server);
     expect((await get('/api/navigation/v3', platform, 'localhost')).statusCode).toBe(403);
     expect((await server.request('localhost', { method: 'GET', url: '/main-api/api/navigation/v3' })).statusCode).toBe(
       401,
@@ -100,7 +112,7 @@ describe.each(DATABASES)('permissions and navigation on %s', (kind) => {
       (
         await server.request(ACME, {
           method: 'DELETE',
-          url: `/main-api/api/user/${await userId('employee@acme.test')}`,
+          url: `/main-api/api/user/${people.employee.id}`,
           token: tokens.employer,
         })
       ).statusCode,
@@ -183,8 +195,8 @@ describe.each(DATABASES)('permissions and navigation on %s', (kind) => {
 
   it('keeps one workspace’s switches to itself', async () => {
     await update({ role: 'EMPLOYEE', permissions: { 'manual.read': false } });
-    const globex = await server.signIn('globex.localhost', 'employee@globex.test');
-    const res = await get('/api/navigation/v2', globex, 'globex.localhost');
+    const elsewhere = await buildUser(server, other);
+    const res = await get('/api/navigation/v2', elsewhere.token, other.host);
     expect(res.json().navigations.map((i: { key: string }) => i.key)).toContain('manual');
     await update({ role: 'EMPLOYEE', permissions: { 'manual.read': true } });
   });
@@ -202,7 +214,7 @@ describe.each(DATABASES)('permissions and navigation on %s', (kind) => {
       `SELECT actor_user_id, target, details FROM audit_events WHERE action = 'permissions.updated' ORDER BY at DESC LIMIT 1`,
     );
     expect(event).toEqual({
-      actor_user_id: await userId('admin@acme.test'),
+      actor_user_id: ws.admin.id,
       target: 'BRANCH_ADMIN',
       details: { role: 'BRANCH_ADMIN', changes: { 'invites.manage': false } },
     });
@@ -245,7 +257,7 @@ describe.each(DATABASES)('permissions and navigation on %s', (kind) => {
   describe('a user’s routes', () => {
     it('lists the routes and permissions of a user of this workspace', async () => {
       await update({ role: 'BRANCH_ADMIN', permissions: { 'courses.assign': false } });
-      const id = await userId('buadmin@acme.test');
+      const id = people.buadmin.id;
       const res = await get(`/api/internal/userroutes/${id}`, tokens.admin);
       expect(res.statusCode).toBe(200);
       const body = res.json();
@@ -259,27 +271,20 @@ describe.each(DATABASES)('permissions and navigation on %s', (kind) => {
     });
 
     it("answers 404 for another workspace's user or none, 400 for a malformed id, 403 to others than admins", async () => {
-      expect(
-        (await get(`/api/internal/userroutes/${await userId('admin@globex.test')}`, tokens.admin)).statusCode,
-      ).toBe(404);
+      expect((await get(`/api/internal/userroutes/${other.admin.id}`, tokens.admin)).statusCode).toBe(404);
       expect(
         (await get('/api/internal/userroutes/00000000-0000-4000-8000-000000000000', tokens.admin)).statusCode,
       ).toBe(404);
       const bad = await get('/api/internal/userroutes/not-a-uuid', tokens.admin);
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fields).toHaveProperty('id');
-      expect(
-        (await get(`/api/internal/userroutes/${await userId('employee@acme.test')}`, tokens.employer)).statusCode,
-      ).toBe(403);
+      expect((await get(`/api/internal/userroutes/${people.employee.id}`, tokens.employer)).statusCode).toBe(403);
     });
   });
 
   it('stores the switches under row-level security: another workspace cannot read them', async () => {
     await update({ role: 'EMPLOYEE', permissions: { 'manual.read': false } });
-    const [globex] = await server.db.query<{ id: string }>(
-      `SELECT id FROM workspaces WHERE workspace_url = 'globex.localhost'`,
-    );
-    const seen = await server.db.tenant(globex.id, (tx) => tx.query(`SELECT * FROM role_permissions`));
+    const seen = await server.db.tenant(other.id, (tx) => tx.query(`SELECT * FROM role_permissions`));
     expect(seen).toEqual([]);
     await update({ role: 'EMPLOYEE', permissions: { 'manual.read': true } });
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { buildPlatformAdmin, buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
 const PNG = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3,
@@ -21,13 +22,16 @@ async function form(bytes: Uint8Array | null, field = 'image', name = 'me.png', 
 describe.each(DATABASES)('profile picture on %s', (kind) => {
   let server: TestServer;
   let employee: string;
+  let ws: BuiltWorkspace;
+  let other: BuiltWorkspace;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    employee = await server.signIn('acme.localhost', 'employee@acme.test');
+    [ws, other] = [await buildWorkspace(server), await buildWorkspace(server)];
+    employee = (await buildUser(server, ws)).token;
   });
   afterAll(async () => server?.close());
 
-  const uploadUrl = async (token = employee, host = 'acme.localhost') => {
+  const uploadUrl = async (token = employee, host = ws.host) => {
     const res = await server.request(host, {
       method: 'POST',
       url: '/main-api/api/user/generate-profile-image-upload-url',
@@ -38,9 +42,9 @@ describe.each(DATABASES)('profile picture on %s', (kind) => {
     return res.json() as { uploadUrl: string; maxBytes: number; contentTypes: string[]; expiresAt: string };
   };
   const send = async (url: string, bytes: Uint8Array | null, options: { field?: string; host?: string } = {}) =>
-    server.request(options.host ?? 'acme.localhost', { method: 'POST', url, ...(await form(bytes, options.field)) });
+    server.request(options.host ?? ws.host, { method: 'POST', url, ...(await form(bytes, options.field)) });
   const me = async (token = employee) =>
-    (await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/details', token })).json();
+    (await server.request(ws.host, { method: 'GET', url: '/main-api/api/user/details', token })).json();
 
   it('uploads through a single-use address, shows on the current user, and serves the picture on the workspace host', async () => {
     const target = await uploadUrl();
@@ -56,13 +60,13 @@ describe.each(DATABASES)('profile picture on %s', (kind) => {
     const { profileImageUrl } = res.json();
     expect((await me()).profileImageUrl).toBe(profileImageUrl);
 
-    const picture = await server.request('acme.localhost', { method: 'GET', url: profileImageUrl });
+    const picture = await server.request(ws.host, { method: 'GET', url: profileImageUrl });
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/png');
     expect(picture.headers['x-content-type-options']).toBe('nosniff');
     expect(new Uint8Array(picture.rawPayload)).toEqual(PNG);
     // Another workspace's host does not serve it.
-    expect((await server.request('globex.localhost', { method: 'GET', url: profileImageUrl })).statusCode).toBe(404);
+    expect((await server.request(other.host, { method: 'GET', url: profileImageUrl })).statusCode).toBe(404);
     // Its version is 128 random bits, not the picture's hash.
     expect(profileImageUrl).toMatch(/\/[0-9a-f]{32}$/);
 
@@ -91,7 +95,7 @@ describe.each(DATABASES)('profile picture on %s', (kind) => {
     expect(none.statusCode).toBe(400);
     const jpeg = await send((await uploadUrl()).uploadUrl, JPEG);
     expect(jpeg.statusCode).toBe(200);
-    const served = await server.request('acme.localhost', { method: 'GET', url: jpeg.json().profileImageUrl });
+    const served = await server.request(ws.host, { method: 'GET', url: jpeg.json().profileImageUrl });
     expect(served.headers['content-type']).toBe('image/jpeg');
   });
 
@@ -101,14 +105,14 @@ describe.each(DATABASES)('profile picture on %s', (kind) => {
     expect((await send(target.uploadUrl, PNG)).statusCode).toBe(404);
     expect((await send(`/main-api/api/user/profile-image/upload/${'x'.repeat(43)}`, PNG)).statusCode).toBe(404);
     const fresh = await uploadUrl();
-    expect((await send(fresh.uploadUrl, PNG, { host: 'globex.localhost' })).statusCode).toBe(404);
-    const anonymous = await server.request('acme.localhost', {
+    expect((await send(fresh.uploadUrl, PNG, { host: other.host })).statusCode).toBe(404);
+    const anonymous = await server.request(ws.host, {
       method: 'POST',
       url: '/main-api/api/user/generate-profile-image-upload-url',
       payload: {},
     });
     expect(anonymous.statusCode).toBe(401);
-    const platform = await server.signIn('localhost', 'platform@demo.test');
+    const platform = await buildPlatformAdmin(server);
     const onMain = await server.request('localhost', {
       method: 'POST',
       url: '/main-api/api/user/generate-profile-image-upload-url',
@@ -132,32 +136,32 @@ describe.each(DATABASES)('profile picture on %s', (kind) => {
       shaOfPicture.slice(0, 16),
       shaOfPicture,
     ]) {
-      const res = await server.request('acme.localhost', { method: 'GET', url: `${base}/${guess}` });
+      const res = await server.request(ws.host, { method: 'GET', url: `${base}/${guess}` });
       expect(res.statusCode, guess).toBe(404);
       expect(res.rawPayload.length < 200).toBe(true);
     }
     // The previous picture's address stops working once it is replaced.
-    expect((await server.request('acme.localhost', { method: 'GET', url: first })).statusCode).toBe(404);
-    expect((await server.request('acme.localhost', { method: 'GET', url: second })).statusCode).toBe(200);
+    expect((await server.request(ws.host, { method: 'GET', url: first })).statusCode).toBe(404);
+    expect((await server.request(ws.host, { method: 'GET', url: second })).statusCode).toBe(200);
   });
 
   it('changes only the uploader’s own picture, and removes it', async () => {
-    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
+    const admin = await server.signIn(ws.host, ws.admin.email);
     const adminUpload = await send((await uploadUrl(admin)).uploadUrl, PNG);
     expect(adminUpload.statusCode).toBe(200);
     const employeeBefore = (await me()).profileImageUrl;
     expect(employeeBefore).not.toBe(adminUpload.json().profileImageUrl);
 
-    const removed = await server.request('acme.localhost', {
+    const removed = await server.request(ws.host, {
       method: 'DELETE',
       url: '/main-api/api/user/profile-image',
       token: admin,
     });
     expect(removed.statusCode).toBe(200);
     expect((await me(admin)).profileImageUrl).toBeNull();
-    expect(
-      (await server.request('acme.localhost', { method: 'GET', url: adminUpload.json().profileImageUrl })).statusCode,
-    ).toBe(404);
+    expect((await server.request(ws.host, { method: 'GET', url: adminUpload.json().profileImageUrl })).statusCode).toBe(
+      404,
+    );
     expect((await me()).profileImageUrl).toBe(employeeBefore);
     const events = await server.db.query(`SELECT 1 FROM audit_events WHERE action = 'PROFILE_IMAGE_REMOVED'`);
     expect(events.length).toBe(1);

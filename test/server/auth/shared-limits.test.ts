@@ -9,9 +9,9 @@ import { migrate } from '../../../server/platform/db/migrate';
 import { openPostgres } from '../../../server/platform/db/postgres-database';
 import { createScratchDatabase } from '../../../server/platform/db/scratch-postgres';
 import { FolderFileStorage } from '../../../server/platform/file-storage';
-import { seedDemo } from '../../../server/seed/demo.seed';
 import { RateLimits } from '../../../server/platform/rate-limiter';
 import { DATABASES, openTestDatabase, PASSWORD, testPasswords } from '../support/test-app';
+import { buildUser, buildWorkspace, serverOverApp, type BuiltUser, type BuiltWorkspace } from '../support/factories';
 
 /**
  * Ready to scale out (issue 10): two servers behind one database count the same attempts. On PostgreSQL each app
@@ -22,6 +22,9 @@ describe.each(DATABASES)('limits shared by two servers on %s', (kind) => {
   const dbs: Database[] = [];
   const apps: FastifyInstance[] = [];
   let drop: (() => Promise<void>) | undefined;
+  let ws: BuiltWorkspace;
+  let employer: BuiltUser;
+  let employee: BuiltUser;
 
   beforeAll(async () => {
     if (kind === 'postgres') {
@@ -33,7 +36,6 @@ describe.each(DATABASES)('limits shared by two servers on %s', (kind) => {
       dbs.push(await openTestDatabase('pglite'));
       dbs.push(dbs[0]!);
     }
-    await seedDemo(dbs[0]!, testPasswords, 'localhost');
     for (const db of dbs) {
       const files = await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'));
       apps.push(
@@ -45,6 +47,11 @@ describe.each(DATABASES)('limits shared by two servers on %s', (kind) => {
         }),
       );
     }
+    // The factories drive the first server as they drive the test server.
+    const server = serverOverApp(apps[0]!, dbs[0]!);
+    ws = await buildWorkspace(server);
+    employer = await buildUser(server, ws, { role: 'EMPLOYER' });
+    employee = await buildUser(server, ws);
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
@@ -56,8 +63,8 @@ describe.each(DATABASES)('limits shared by two servers on %s', (kind) => {
     app.inject({
       method: 'POST',
       url: '/main-api/api/user/signin',
-      headers: { host: 'acme.localhost' },
-      payload: { userEmail: 'employer@acme.test', userPassword: password },
+      headers: { host: ws.host },
+      payload: { userEmail: employer.email, userPassword: password },
       remoteAddress: '10.77.0.1',
     });
 
@@ -76,8 +83,8 @@ describe.each(DATABASES)('limits shared by two servers on %s', (kind) => {
       app.inject({
         method: 'POST',
         url: '/main-api/api/user/signin-create-otp',
-        headers: { host: 'acme.localhost' },
-        payload: { userEmail: 'employee@acme.test' },
+        headers: { host: ws.host },
+        payload: { userEmail: employee.email },
         remoteAddress: '10.77.0.2',
       });
     for (const app of [a, b, a, b, a]) expect((await ask(app)).statusCode).toBe(200);

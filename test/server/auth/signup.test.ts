@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { buildUser, buildWorkspace, type BuiltUser, type BuiltWorkspace } from '../support/factories';
 
 interface OutboxMessage {
   to: string;
@@ -11,27 +12,32 @@ const STRONG = 'lantern orchard velvet comet';
 
 describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
   let server: TestServer;
-  let acmeId: string;
+  let wsId: string;
+  let ws: BuiltWorkspace;
+  let other: BuiltWorkspace;
+  /** A confirmed person of the workspace, on its allow-list. */
+  let employee: BuiltUser;
   let ip = 0;
   // Each test calls from its own address, so the per-address limit is tested only where meant.
   const nextIp = () => `10.9.0.${++ip}`;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
+    // A company name without digits: the codes are read out of mails that name the workspace.
+    [ws, other] = [await buildWorkspace(server, { companyName: 'Acme' }), await buildWorkspace(server)];
+    wsId = ws.id;
+    employee = await buildUser(server, ws, { firstName: 'Esha' });
     await server.db.query(
-      `INSERT INTO signup_allow_list (workspace_id, entry, kind) VALUES ($1, '@joiners.test', 'DOMAIN'), ($1, 'solo@elsewhere.test', 'EMAIL'), ($1, 'employee@acme.test', 'EMAIL')`,
-      [acmeId],
+      `INSERT INTO signup_allow_list (workspace_id, entry, kind) VALUES ($1, '@joiners.test', 'DOMAIN'), ($1, 'solo@elsewhere.test', 'EMAIL'), ($1, $2, 'EMAIL')`,
+      [wsId, employee.email],
     );
   });
   afterAll(async () => server?.close());
   beforeEach(async () => {
-    await server.db.query(`UPDATE workspaces SET bulk_signup_enabled = true, user_limit = NULL WHERE id = $1`, [
-      acmeId,
-    ]);
+    await server.db.query(`UPDATE workspaces SET bulk_signup_enabled = true, user_limit = NULL WHERE id = $1`, [wsId]);
   });
 
-  const post = (url: string, payload: object, remoteAddress = nextIp(), host = 'acme.localhost') =>
+  const post = (url: string, payload: object, remoteAddress = nextIp(), host = ws.host) =>
     server.request(host, { method: 'POST', url: `/main-api${url}`, payload, remoteAddress });
   const signUp = (email: string, extra: object = {}, remoteAddress?: string) =>
     post(
@@ -52,7 +58,7 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
   };
   const signIn = (email: string, password = STRONG) =>
     post('/api/user/signin', { userEmail: email, userPassword: password });
-  const confirm = (code: string, host = 'acme.localhost') =>
+  const confirm = (code: string, host = ws.host) =>
     server.request(host, { method: 'GET', url: `/main-api/api/user/confirm-email/${code}` });
 
   it("holds a new password to the workspace's own minimum, not the platform's", async () => {
@@ -60,11 +66,11 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
     expect((await signUp('short.pw@joiners.test', { userPassword: twelve })).json().fields.userPassword).toMatch(
       /at least 15 characters/,
     );
-    await server.db.query(`UPDATE workspaces SET min_password_length = 10 WHERE id = $1`, [acmeId]);
+    await server.db.query(`UPDATE workspaces SET min_password_length = 10 WHERE id = $1`, [wsId]);
     try {
       expect((await signUp('short.pw@joiners.test', { userPassword: twelve })).statusCode).toBe(202);
     } finally {
-      await server.db.query(`UPDATE workspaces SET min_password_length = 15 WHERE id = $1`, [acmeId]);
+      await server.db.query(`UPDATE workspaces SET min_password_length = 15 WHERE id = $1`, [wsId]);
     }
   });
 
@@ -106,10 +112,10 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
     expect(stored.map((s) => s.code_hash)).not.toContain(code);
 
     // The admins' directory marks the person as waiting for the confirmation, until it comes.
-    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
+    const admin = await server.signIn(ws.host, ws.admin.email);
     const inDirectory = async () =>
       (
-        await server.request('acme.localhost', {
+        await server.request(ws.host, {
           method: 'POST',
           url: '/main-api/api/workspace/users/search',
           token: admin,
@@ -140,7 +146,7 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
     expect(notListed.json()).toMatchObject({ code: 'SIGN_UP_NOT_ALLOWED', fields: { userEmail: expect.any(String) } });
     // A subdomain is not the domain.
     expect((await signUp('x@sub.joiners.test')).statusCode).toBe(403);
-    await server.db.query(`UPDATE workspaces SET bulk_signup_enabled = false WHERE id = $1`, [acmeId]);
+    await server.db.query(`UPDATE workspaces SET bulk_signup_enabled = false WHERE id = $1`, [wsId]);
     const closed = await signUp('closed@joiners.test');
     expect(closed.statusCode).toBe(403);
     expect(closed.json().code).toBe('SIGN_UP_CLOSED');
@@ -175,17 +181,18 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
   });
 
   it('answers an existing account exactly like a new one, and mails the owner a sign-in notice instead', async () => {
-    const existing = await signUp('employee@acme.test');
+    const existing = await signUp(employee.email);
     const fresh = await signUp('solo@elsewhere.test');
     expect(existing.statusCode).toBe(202);
     expect(existing.body).toBe(fresh.body);
-    const [notice] = await mails('employee@acme.test');
+    const [notice] = await mails(employee.email);
     expect(notice.subject).toMatch(/already have/i);
     expect(notice.body).toMatch(/\/signin/);
     // The existing account is untouched: its password still works.
-    expect((await signIn('employee@acme.test', undefined)).statusCode).not.toBe(403);
+    expect((await signIn(employee.email, undefined)).statusCode).not.toBe(403);
     const [{ first_name }] = await server.db.query<{ first_name: string }>(
-      `SELECT first_name FROM users WHERE email = 'employee@acme.test'`,
+      `SELECT first_name FROM users WHERE email = $1`,
+      [employee.email],
     );
     expect(first_name).toBe('Esha');
   });
@@ -193,14 +200,14 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
   it('refuses a sign-up past the user limit with a 409 naming it, known email or not', async () => {
     const [{ n }] = await server.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM users WHERE workspace_id = $1`,
-      [acmeId],
+      [wsId],
     );
-    await server.db.query(`UPDATE workspaces SET user_limit = $2 WHERE id = $1`, [acmeId, n]);
+    await server.db.query(`UPDATE workspaces SET user_limit = $2 WHERE id = $1`, [wsId, n]);
     const full = await signUp('late@joiners.test');
     expect(full.statusCode).toBe(409);
     expect(full.json()).toMatchObject({ code: 'USER_LIMIT' });
     expect(full.json().message).toContain(String(n));
-    const known = await signUp('employee@acme.test');
+    const known = await signUp(employee.email);
     expect(known.statusCode).toBe(409);
     expect((await server.db.query(`SELECT 1 FROM users WHERE email = 'late@joiners.test'`)).length).toBe(0);
   });
@@ -211,7 +218,7 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
     const address = nextIp();
     const resent = await post('/api/user/resend/confirmation-email', { userEmail: 'resend@joiners.test' }, address);
     const unknown = await post('/api/user/resend/confirmation-email', { userEmail: 'ghost@joiners.test' }, address);
-    const confirmed = await post('/api/user/resend/confirmation-email', { userEmail: 'employee@acme.test' }, address);
+    const confirmed = await post('/api/user/resend/confirmation-email', { userEmail: employee.email }, address);
     expect(resent.statusCode).toBe(202);
     expect(unknown.body).toBe(resent.body);
     expect(confirmed.body).toBe(resent.body);
@@ -246,7 +253,7 @@ describe.each(DATABASES)('sign-up with email confirmation on %s', (kind) => {
   it('keeps links to their workspace: another host answers 404, a made-up code 404, a malformed one 400', async () => {
     await signUp('tenant@joiners.test');
     const code = await linkCode('tenant@joiners.test');
-    expect((await confirm(code, 'globex.localhost')).statusCode).toBe(404);
+    expect((await confirm(code, other.host)).statusCode).toBe(404);
     expect((await confirm('A'.repeat(43))).statusCode).toBe(404);
     const malformed = await confirm('bad!code');
     expect(malformed.statusCode).toBe(400);

@@ -7,76 +7,104 @@ import { buildApp } from '../../../server/app';
 import { OidcProviders } from '../../../server/main/auth/oidc-providers';
 import type { Database } from '../../../server/platform/db/database';
 import { FolderFileStorage } from '../../../server/platform/file-storage';
-import { seedDemo } from '../../../server/seed/demo.seed';
 import { MICROSOFT_TEST_TENANT, startIdp, type RunningIdp } from '../../../e2e/support/oidc-idp';
-import { DATABASES, openTestDatabase, PASSWORD, testPasswords } from '../support/test-app';
+import { DATABASES, openTestDatabase, testPasswords } from '../support/test-app';
+import {
+  buildFeatureFlag,
+  buildPlatformOperator,
+  buildUser,
+  buildWorkspace,
+  serverOverApp,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 const CLIENT = { clientId: 'safeplace-test', clientSecret: 'safeplace-test-secret' };
-const redirectUris = (provider: string) =>
-  ['acme', 'globex'].map((slug) => `http://${slug}.localhost/api/auth/oidc/${provider}/callback`);
+const redirectUris = (provider: string, hosts: string[]) =>
+  hosts.map((host) => `http://${host}/api/auth/oidc/${provider}/callback`);
 
 describe.each(DATABASES)('Google and Microsoft sign-in against a local identity provider on %s', (kind) => {
   let google: RunningIdp;
   let microsoft: RunningIdp;
   let app: FastifyInstance;
   let db: Database;
+  /** The workspace the people below belong to, and another one with an admin of its own. */
+  let ws: BuiltWorkspace;
+  let other: BuiltWorkspace;
+  /** The addresses of the workspace's people, by what each test needs of them. */
+  const email = { employee: '', employer: '', buadmin: '', admin: '', otherAdmin: '', locked: '', waiting: '' };
 
   beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    const files = new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-')));
+    const settings = { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 };
+    // The people are built first, through an app of the plain kind; the app under test then has the providers.
+    const builder = await buildApp({ db, passwords: testPasswords, files, settings });
+    const factories = serverOverApp(builder, db);
+    [ws, other] = [await buildWorkspace(factories), await buildWorkspace(factories)];
+    email.employee = (await buildUser(factories, ws, { firstName: 'Esha', lastName: 'Employee' })).email;
+    email.employer = (await buildUser(factories, ws, { role: 'EMPLOYER' })).email;
+    email.buadmin = (await buildUser(factories, ws, { role: 'BRANCH_ADMIN' })).email;
+    email.admin = ws.admin.email;
+    email.otherAdmin = other.admin.email;
+    email.locked = `locked@${ws.slug}.test`;
+    email.waiting = `waiting@${ws.slug}.test`;
+    await builder.close();
+    const hosts = [ws.host, other.host];
     google = await startIdp({
       kind: 'google',
       port: 0,
       ...CLIENT,
-      redirectUris: redirectUris('google'),
+      redirectUris: redirectUris('google', hosts),
       accounts: {
-        'g-esha': { email: 'employee@acme.test', email_verified: true, name: 'Esha Employee' },
-        'g-emil': { email: 'employer@acme.test', email_verified: true },
-        'g-unverified': { email: 'buadmin@acme.test', email_verified: false },
+        'g-esha': { email: email.employee, email_verified: true, name: 'Esha Employee' },
+        'g-emil': { email: email.employer, email_verified: true },
+        'g-unverified': { email: email.buadmin, email_verified: false },
         'g-stranger': { email: 'stranger@example.com', email_verified: true },
-        'g-globex-admin': { email: 'admin@globex.test', email_verified: true },
-        'g-locked': { email: 'locked@acme.test', email_verified: true },
-        'g-waiting': { email: 'waiting@acme.test', email_verified: true },
+        'g-globex-admin': { email: email.otherAdmin, email_verified: true },
+        'g-locked': { email: email.locked, email_verified: true },
+        'g-waiting': { email: email.waiting, email_verified: true },
       },
     });
     microsoft = await startIdp({
       kind: 'microsoft',
       port: 0,
       ...CLIENT,
-      redirectUris: redirectUris('microsoft'),
+      redirectUris: redirectUris('microsoft', hosts),
       accounts: {
         'ms-emil': {
           oid: 'oid-emil',
-          email: 'employer@acme.test',
+          email: email.employer,
           xms_edov: true,
-          preferred_username: 'employer@acme.test',
+          preferred_username: email.employer,
         },
-        'ms-no-edov': { oid: 'oid-bu', email: 'buadmin@acme.test', preferred_username: 'buadmin@acme.test' },
-        'ms-upn-only': { oid: 'oid-admin', preferred_username: 'admin@acme.test' },
+        'ms-no-edov': { oid: 'oid-bu', email: email.buadmin, preferred_username: email.buadmin },
+        'ms-upn-only': { oid: 'oid-admin', preferred_username: email.admin },
         'ms-other-tenant': {
           oid: 'oid-x',
-          email: 'employee@acme.test',
+          email: email.employee,
           xms_edov: true,
           tid: '00000000-0000-0000-0000-000000000bad',
         },
       },
     });
-    db = await openTestDatabase(kind);
-    await seedDemo(db, testPasswords, 'localhost');
-    await db.query(`UPDATE workspaces SET social_platforms = '{GOOGLE,MICROSOFT}' WHERE slug IN ('acme', 'globex')`);
-    const [acme] = await db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
+    await db.query(`UPDATE workspaces SET social_platforms = '{GOOGLE,MICROSOFT}' WHERE id IN ($1, $2)`, [
+      ws.id,
+      other.id,
+    ]);
     await db.query(
-      `INSERT INTO users (workspace_id, email, first_name, last_name, role, status, locked_at, locked_until) VALUES ($1, 'locked@acme.test', 'Lou', 'Locked', 'EMPLOYEE', 'ACTIVE', now(), now() + interval '1 hour')`,
-      [acme.id],
+      `INSERT INTO users (workspace_id, email, first_name, last_name, role, status, locked_at, locked_until) VALUES ($1, $2, 'Lou', 'Locked', 'EMPLOYEE', 'ACTIVE', now(), now() + interval '1 hour')`,
+      [ws.id, email.locked],
     );
     // Signed up, but the emailed confirmation link was never opened.
     await db.query(
-      `INSERT INTO users (workspace_id, email, first_name, last_name, role, status, email_confirmed) VALUES ($1, 'waiting@acme.test', 'Wai', 'Ting', 'EMPLOYEE', 'ACTIVE', false)`,
-      [acme.id],
+      `INSERT INTO users (workspace_id, email, first_name, last_name, role, status, email_confirmed) VALUES ($1, $2, 'Wai', 'Ting', 'EMPLOYEE', 'ACTIVE', false)`,
+      [ws.id, email.waiting],
     );
     app = await buildApp({
       db,
       passwords: testPasswords,
-      files: new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'))),
-      settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
+      files,
+      settings,
       logger: process.env.DEBUG_OIDC ? { level: 'warn' } : false,
       oidc: new OidcProviders([
         { provider: 'google', issuer: google.issuer, ...CLIENT },
@@ -95,12 +123,7 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
     app.inject({ ...options, headers: { host, ...options.headers } });
 
   /** Start at the app, sign in at the provider's page as `email`; returns the callback URL and the pending cookie. */
-  async function throughProvider(
-    provider: 'google' | 'microsoft',
-    email: string,
-    host = 'acme.localhost',
-    ip = '10.9.0.1',
-  ) {
+  async function throughProvider(provider: 'google' | 'microsoft', email: string, host = ws.host, ip = '10.9.0.1') {
     const idp = provider === 'google' ? google : microsoft;
     const start = await request(host, { method: 'GET', url: `/api/auth/oidc/${provider}/start`, remoteAddress: ip });
     expect(start.statusCode).toBe(302);
@@ -146,7 +169,7 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
     return { back, pending };
   }
 
-  async function callback(back: URL, pending: string | null, host = 'acme.localhost', ip = '10.9.0.1') {
+  async function callback(back: URL, pending: string | null, host = ws.host, ip = '10.9.0.1') {
     return request(host, {
       method: 'GET',
       url: back.pathname + back.search,
@@ -155,7 +178,7 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
     });
   }
 
-  async function signInWith(provider: 'google' | 'microsoft', email: string, host = 'acme.localhost', ip = '10.9.0.1') {
+  async function signInWith(provider: 'google' | 'microsoft', email: string, host = ws.host, ip = '10.9.0.1') {
     const { back, pending } = await throughProvider(provider, email, host, ip);
     return callback(back, pending, host, ip);
   }
@@ -165,7 +188,7 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
     const match = cookies.map((c) => /^sp_token=([^;]+)/.exec(c)).find(Boolean);
     return match ? decodeURIComponent(match[1]) : null;
   };
-  const who = async (token: string, host = 'acme.localhost') =>
+  const who = async (token: string, host = ws.host) =>
     (
       await request(host, {
         method: 'GET',
@@ -185,17 +208,16 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
   };
 
   it('links a Google identity by its verified email on first sign-in and signs in like a password does', async () => {
-    const res = await signInWith('google', 'employee@acme.test');
+    const res = await signInWith('google', email.employee);
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/dashboard');
     const token = tokenOf(res)!;
     expect(String(res.headers['set-cookie'])).toMatch(/sp_token=[^;]+; Max-Age=10368000; Path=\/; SameSite=Strict/);
-    expect((await who(token)).email).toBe('employee@acme.test');
-    expect(await identities('employee@acme.test')).toEqual([
-      { issuer: google.issuer, subject: 'g-esha', slug: 'acme' },
-    ]);
+    expect((await who(token)).email).toBe(email.employee);
+    expect(await identities(email.employee)).toEqual([{ issuer: google.issuer, subject: 'g-esha', slug: ws.slug }]);
     const events = await db.query<{ action: string; details: { method?: string } }>(
-      `SELECT a.action, a.details FROM audit_events a JOIN users u ON u.id = a.target::uuid WHERE u.email = 'employee@acme.test' AND a.action IN ('IDENTITY_LINKED', 'SIGN_IN') ORDER BY a.id`,
+      `SELECT a.action, a.details FROM audit_events a JOIN users u ON u.id = a.target::uuid WHERE u.email = $1 AND a.action IN ('IDENTITY_LINKED', 'SIGN_IN') ORDER BY a.id`,
+      [email.employee],
     );
     expect(events.map((e) => e.action)).toEqual(['IDENTITY_LINKED', 'SIGN_IN']);
     expect(events[1].details.method).toBe('oidc-google');
@@ -204,45 +226,46 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
   it('confirms an email still waiting for its link when the provider vouches for that address, and signs in', async () => {
     const confirmed = async () =>
       (
-        await db.query<{ email_confirmed: boolean }>(
-          `SELECT email_confirmed FROM users WHERE email = 'waiting@acme.test'`,
-        )
+        await db.query<{ email_confirmed: boolean }>(`SELECT email_confirmed FROM users WHERE email = $1`, [
+          email.waiting,
+        ])
       )[0]!.email_confirmed;
     expect(await confirmed()).toBe(false);
-    const res = await signInWith('google', 'waiting@acme.test');
+    const res = await signInWith('google', email.waiting);
     expect(res.headers.location).toBe('/dashboard');
-    expect((await who(tokenOf(res)!)).email).toBe('waiting@acme.test');
+    expect((await who(tokenOf(res)!)).email).toBe(email.waiting);
     expect(await confirmed()).toBe(true);
   });
 
   it('finds the user by (issuer, subject) on later sign-ins, even after the email changed on either side', async () => {
-    await signInWith('google', 'employer@acme.test');
+    await signInWith('google', email.employer);
     google.accounts['g-emil'] = { email: 'emil.new@elsewhere.test', email_verified: false };
-    await db.query(`UPDATE users SET email = 'emil.renamed@acme.test' WHERE email = 'employer@acme.test'`);
+    const renamed = `emil.renamed@${ws.slug}.test`;
+    await db.query(`UPDATE users SET email = $1 WHERE email = $2`, [renamed, email.employer]);
     try {
       const res = await signInWith('google', 'emil.new@elsewhere.test');
       expect(res.headers.location).toBe('/dashboard');
-      expect((await who(tokenOf(res)!)).email).toBe('emil.renamed@acme.test');
+      expect((await who(tokenOf(res)!)).email).toBe(renamed);
     } finally {
-      await db.query(`UPDATE users SET email = 'employer@acme.test' WHERE email = 'emil.renamed@acme.test'`);
-      google.accounts['g-emil'] = { email: 'employer@acme.test', email_verified: true };
+      await db.query(`UPDATE users SET email = $1 WHERE email = $2`, [email.employer, renamed]);
+      google.accounts['g-emil'] = { email: email.employer, email_verified: true };
     }
   });
 
   it('refuses a callback whose state does not match', async () => {
-    const { back, pending } = await throughProvider('google', 'employee@acme.test');
+    const { back, pending } = await throughProvider('google', email.employee);
     back.searchParams.set('state', 'forged-state');
     refusedWith(await callback(back, pending), 'failed');
   });
 
   it('refuses an ID token whose nonce is not the one this sign-in sent', async () => {
-    const { back, pending } = await throughProvider('google', 'employee@acme.test');
+    const { back, pending } = await throughProvider('google', email.employee);
     await db.query(`UPDATE oidc_sign_in_requests SET nonce = 'another-sign-ins-nonce' WHERE used_at IS NULL`);
     refusedWith(await callback(back, pending), 'failed');
   });
 
   it('refuses a callback without its browser cookie, and a replayed one', async () => {
-    const { back, pending } = await throughProvider('google', 'employee@acme.test');
+    const { back, pending } = await throughProvider('google', email.employee);
     refusedWith(await callback(back, null), 'expired');
     refusedWith(await callback(back, 'someone-elses-cookie'), 'expired');
     expect((await callback(back, pending)).headers.location).toBe('/dashboard');
@@ -250,8 +273,8 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
   });
 
   it('does not link an email the provider has not verified', async () => {
-    refusedWith(await signInWith('google', 'buadmin@acme.test'), 'unverified-email');
-    expect(await identities('buadmin@acme.test')).toEqual([]);
+    refusedWith(await signInWith('google', email.buadmin), 'unverified-email');
+    expect(await identities(email.buadmin)).toEqual([]);
   });
 
   it('creates nobody for an unknown email: it is told to ask for an invite', async () => {
@@ -261,45 +284,37 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
   });
 
   it("never links another workspace's user, nor signs in elsewhere with an identity linked in one workspace", async () => {
-    refusedWith(await signInWith('google', 'admin@globex.test'), 'not-invited');
-    expect(await identities('admin@globex.test')).toEqual([]);
+    refusedWith(await signInWith('google', email.otherAdmin), 'not-invited');
+    expect(await identities(email.otherAdmin)).toEqual([]);
     // Esha's Google identity is linked at Acme; Globex has no Esha.
-    refusedWith(await signInWith('google', 'employee@acme.test', 'globex.localhost', '10.9.0.2'), 'not-invited');
-    expect((await identities('employee@acme.test')).map((i) => i.slug)).toEqual(['acme']);
+    refusedWith(await signInWith('google', email.employee, other.host, '10.9.0.2'), 'not-invited');
+    expect((await identities(email.employee)).map((i) => i.slug)).toEqual([ws.slug]);
   });
 
   it('refuses a locked account', async () => {
-    refusedWith(await signInWith('google', 'locked@acme.test'), 'locked');
+    refusedWith(await signInWith('google', email.locked), 'locked');
   });
 
   it('tells the web app which providers the server is configured for', async () => {
-    const res = await request('acme.localhost', { method: 'GET', url: '/config.json' });
+    const res = await request(ws.host, { method: 'GET', url: '/config.json' });
     expect(res.json().socialSignIn).toEqual(['google', 'microsoft']);
   });
 
   it('shows nothing where the workspace has not enabled the provider', async () => {
-    await db.query(`UPDATE workspaces SET social_platforms = '{MICROSOFT}' WHERE slug = 'globex'`);
+    await db.query(`UPDATE workspaces SET social_platforms = '{MICROSOFT}' WHERE id = $1`, [other.id]);
     try {
-      refusedWith(
-        await request('globex.localhost', { method: 'GET', url: '/api/auth/oidc/google/start' }),
-        'not-enabled',
-      );
-      expect(
-        (await request('globex.localhost', { method: 'GET', url: '/api/auth/oidc/github/start' })).statusCode,
-      ).toBe(404);
+      refusedWith(await request(other.host, { method: 'GET', url: '/api/auth/oidc/google/start' }), 'not-enabled');
+      expect((await request(other.host, { method: 'GET', url: '/api/auth/oidc/github/start' })).statusCode).toBe(404);
       expect((await request('localhost', { method: 'GET', url: '/api/auth/oidc/google/start' })).statusCode).toBe(404);
     } finally {
-      await db.query(`UPDATE workspaces SET social_platforms = '{GOOGLE,MICROSOFT}' WHERE slug = 'globex'`);
+      await db.query(`UPDATE workspaces SET social_platforms = '{GOOGLE,MICROSOFT}' WHERE id = $1`, [other.id]);
     }
   });
 
   it('closes with the rest of the workspace during maintenance', async () => {
-    const platformSignIn = await request('localhost', {
-      method: 'POST',
-      url: '/main-api/api/user/signin',
-      payload: { userEmail: 'platform@demo.test', userPassword: PASSWORD },
-    });
-    const platform = platformSignIn.json().token as string;
+    const factories = serverOverApp(app, db);
+    await buildFeatureFlag(factories, 'maintenance');
+    const { token: platform } = await buildPlatformOperator(factories);
     const setMaintenance = (workspaceUrls: string[]) =>
       request('localhost', {
         method: 'PUT',
@@ -307,48 +322,45 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
         headers: { authorization: `Bearer ${platform}` },
         payload: { key: 'maintenance', enabledWorkspaces: workspaceUrls.map((workspaceUrl) => ({ workspaceUrl })) },
       });
-    const { back, pending } = await throughProvider('google', 'employee@acme.test', 'acme.localhost', '10.9.2.1');
-    expect((await setMaintenance(['acme.localhost'])).statusCode).toBe(200);
+    const { back, pending } = await throughProvider('google', email.employee, ws.host, '10.9.2.1');
+    expect((await setMaintenance([ws.host])).statusCode).toBe(200);
     try {
-      refusedWith(await callback(back, pending, 'acme.localhost', '10.9.2.1'), 'unavailable');
-      refusedWith(
-        await request('acme.localhost', { method: 'GET', url: '/api/auth/oidc/google/start' }),
-        'unavailable',
-      );
+      refusedWith(await callback(back, pending, ws.host, '10.9.2.1'), 'unavailable');
+      refusedWith(await request(ws.host, { method: 'GET', url: '/api/auth/oidc/google/start' }), 'unavailable');
     } finally {
       await setMaintenance([]);
     }
   });
 
   it('signs in with Microsoft: multi-tenant issuer checked against the token tenant, email trusted only with xms_edov', async () => {
-    const res = await signInWith('microsoft', 'employer@acme.test', 'acme.localhost', '10.9.1.1');
+    const res = await signInWith('microsoft', email.employer, ws.host, '10.9.1.1');
     expect(res.headers.location).toBe('/dashboard');
-    expect((await who(tokenOf(res)!)).email).toBe('employer@acme.test');
-    const linked = (await identities('employer@acme.test')).find((i) => i.subject === 'ms-emil');
+    expect((await who(tokenOf(res)!)).email).toBe(email.employer);
+    const linked = (await identities(email.employer)).find((i) => i.subject === 'ms-emil');
     expect(linked?.issuer).toBe(`https://login.microsoftonline.com/${MICROSOFT_TEST_TENANT}/v2.0`);
   });
 
   it('refuses a Microsoft email without xms_edov, and never trusts preferred_username', async () => {
-    refusedWith(await signInWith('microsoft', 'buadmin@acme.test', 'acme.localhost', '10.9.1.2'), 'unverified-email');
-    refusedWith(await signInWith('microsoft', 'admin@acme.test', 'acme.localhost', '10.9.1.2'), 'unverified-email');
-    expect(await identities('admin@acme.test')).toEqual([]);
+    refusedWith(await signInWith('microsoft', email.buadmin, ws.host, '10.9.1.2'), 'unverified-email');
+    refusedWith(await signInWith('microsoft', email.admin, ws.host, '10.9.1.2'), 'unverified-email');
+    expect(await identities(email.admin)).toEqual([]);
   });
 
   it("refuses a Microsoft token whose issuer is not its own tenant's", async () => {
-    refusedWith(await signInWith('microsoft', 'employee@acme.test', 'acme.localhost', '10.9.1.3'), 'failed');
+    refusedWith(await signInWith('microsoft', email.employee, ws.host, '10.9.1.3'), 'failed');
   });
 
   it('counts failures per address like password sign-in, then stops starting sign-ins from there', async () => {
     const ip = '10.9.9.9';
     for (let i = 0; i < 30; i++) {
-      await request('acme.localhost', {
+      await request(ws.host, {
         method: 'GET',
         url: '/api/auth/oidc/google/callback?code=x&state=y',
         remoteAddress: ip,
       });
     }
     refusedWith(
-      await request('acme.localhost', { method: 'GET', url: '/api/auth/oidc/google/start', remoteAddress: ip }),
+      await request(ws.host, { method: 'GET', url: '/api/auth/oidc/google/start', remoteAddress: ip }),
       'rate-limited',
     );
   });

@@ -1,17 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, xlsx } from '../imports/upload';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-
-const ACME = 'acme.localhost';
+import {
+  buildBusinessUnit,
+  buildUnitUser,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 describe.each(DATABASES)('creating and deleting people in bulk on %s', (kind) => {
   let server: TestServer;
   let admin: string;
   let hq: string;
+  let pune: string;
+  let ws: BuiltWorkspace;
+  let ACME: string;
+  /** A person of the headquarters, and the admin of another business unit. */
+  let employee: BuiltUser;
+  let puneAdmin: BuiltUser;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    hq = (await server.db.query<{ id: string }>(`SELECT id FROM branches WHERE name = 'Acme Headquarters'`))[0]!.id;
+    ws = await buildWorkspace(server);
+    ACME = ws.host;
+    admin = await server.signIn(ACME, ws.admin.email);
+    hq = ws.headquartersId;
+    employee = await buildUser(server, ws);
+    pune = (await buildBusinessUnit(server, ws, { name: 'Pune' })).id;
+    puneAdmin = await buildUnitUser(server, ws, pune, { role: 'BRANCH_ADMIN' });
   });
   afterAll(async () => server?.close());
 
@@ -29,11 +46,11 @@ describe.each(DATABASES)('creating and deleting people in bulk on %s', (kind) =>
     const res = await create(admin, [
       { email: 'c1@acme-bulk.test', firstName: 'Cee', branchId: hq },
       { email: 'c2@acme-bulk.test', branchId: hq, role: 'EMPLOYER' },
-      { email: 'employee@acme.test', branchId: hq },
+      { email: employee.email, branchId: hq },
     ]);
     expect(res.json()).toEqual({
       created: 2,
-      skipped: [{ email: 'employee@acme.test', reason: 'Already has an account here' }],
+      skipped: [{ email: employee.email, reason: 'Already has an account here' }],
     });
     const rows = await server.db.query<{ status: string; sent_at: Date | null }>(
       `SELECT u.status, i.sent_at FROM users u JOIN invites i ON i.user_id = u.id WHERE u.email LIKE 'c_@acme-bulk.test'`,
@@ -48,8 +65,7 @@ describe.each(DATABASES)('creating and deleting people in bulk on %s', (kind) =>
   });
 
   it('refuses the whole batch when one row is wrong, naming it', async () => {
-    const buAdmin = await server.signIn(ACME, 'buadmin@acme.test');
-    const pune = (await server.db.query<{ id: string }>(`SELECT id FROM branches WHERE name = 'Acme Pune'`))[0]!.id;
+    const buAdmin = await server.signIn(ACME, puneAdmin.email);
     const res = await create(buAdmin, [
       { email: 'd1@acme-bulk.test', branchId: pune },
       { email: 'd2@acme-bulk.test', branchId: pune, role: 'WORKSPACE_ADMIN' },
@@ -86,10 +102,10 @@ describe.each(DATABASES)('creating and deleting people in bulk on %s', (kind) =>
 
   it('reads an XLSX file too, and deletes nobody when anyone listed may not be deleted', async () => {
     await create(admin, [{ email: 'e1@acme-bulk.test', branchId: hq }]);
-    const content = await xlsx([['e1@acme-bulk.test'], ['admin@acme.test']]);
+    const content = await xlsx([['e1@acme-bulk.test'], [ws.admin.email]]);
     const res = await deleteByFile(admin, { name: 'leavers.xlsx', content }, true);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/Nobody was deleted: admin@acme.test: You cannot delete yourself/);
+    expect(res.json().message).toContain(`Nobody was deleted: ${ws.admin.email}: You cannot delete yourself`);
     expect(await server.db.query(`SELECT 1 FROM users WHERE email = 'e1@acme-bulk.test'`)).toHaveLength(1);
   });
 
@@ -102,8 +118,8 @@ describe.each(DATABASES)('creating and deleting people in bulk on %s', (kind) =>
     const none = await deleteByFile(admin, { name: 'leavers.csv', content: 'Email\n\nnot-an-email\n' }, false);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('The file lists no emails');
-    const buAdmin = await server.signIn(ACME, 'buadmin@acme.test');
-    const other = await deleteByFile(buAdmin, { name: 'l.csv', content: 'employee@acme.test\n' }, true);
-    expect(other.json()).toMatchObject({ matched: 0, deleted: 0, unknown: ['employee@acme.test'] });
+    const buAdmin = await server.signIn(ACME, puneAdmin.email);
+    const other = await deleteByFile(buAdmin, { name: 'l.csv', content: `${employee.email}\n` }, true);
+    expect(other.json()).toMatchObject({ matched: 0, deleted: 0, unknown: [employee.email] });
   });
 });

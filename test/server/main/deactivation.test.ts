@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
 interface OutboxMessage {
   to: string;
@@ -7,17 +8,20 @@ interface OutboxMessage {
   body: string;
 }
 
-const ACME = 'acme.localhost';
-
 /** Deactivating a person voids every way back in: sessions, the open invitation, one-time and reset codes (issue 10, item 7). */
 describe.each(DATABASES)('deactivation on %s', (kind) => {
   let server: TestServer;
   let admin: string;
   let hq: string;
+  let ws: BuiltWorkspace;
+  let ACME: string;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    hq = (await server.db.query<{ id: string }>(`SELECT id FROM branches WHERE name = 'Acme Headquarters'`))[0]!.id;
+    // A company name without digits: the codes are read out of mails that name the workspace.
+    ws = await buildWorkspace(server, { companyName: 'Acme' });
+    ACME = ws.host;
+    admin = await server.signIn(ACME, ws.admin.email);
+    hq = ws.headquartersId;
   });
   afterAll(async () => server?.close());
 
@@ -43,7 +47,7 @@ describe.each(DATABASES)('deactivation on %s', (kind) => {
   };
 
   it('does not let a deactivated invitee reactivate themselves by claiming the invitation', async () => {
-    const email = 'gone@acme-deactivation.test';
+    const email = `gone@${ws.slug}-deactivation.test`;
     expect((await api('POST', `/api/invite/user/${hq}`, admin, { email, firstName: 'Gone' })).statusCode).toBe(200);
     const code = /\/invite\/([A-Za-z0-9_-]+)/.exec((await latest(email)).body)![1]!;
     await setStatus(email, 'INACTIVE');
@@ -73,7 +77,7 @@ describe.each(DATABASES)('deactivation on %s', (kind) => {
   });
 
   it('voids a pending password reset and sign-in code: they do not work after reactivation', async () => {
-    const email = 'employee@acme.test';
+    const { email } = await buildUser(server, ws);
     const reset = (await api('POST', '/api/user/forgot-password', undefined, { userEmail: email }, '10.7.0.2')).json();
     const resetCode = /\b(\d{6})\b/.exec((await latest(email)).body)![1]!;
     const signIn = (

@@ -1,12 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { DATABASES, PASSWORD, startTestServer, type TestServer } from '../support/test-app';
+import {
+  buildFeatureFlag,
+  buildPlatformOperator,
+  buildUser,
+  buildWorkspace,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 describe.each(DATABASES)('feature flags on %s', (kind) => {
   let server: TestServer;
   let platform: string;
+  let ws: BuiltWorkspace;
+  let other: BuiltWorkspace;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    platform = await server.signIn('localhost', 'platform@demo.test');
+    [ws, other] = [await buildWorkspace(server), await buildWorkspace(server)];
+    await buildFeatureFlag(server, 'maintenance');
+    platform = (await buildPlatformOperator(server)).token;
   });
   afterAll(async () => server?.close());
 
@@ -21,20 +32,20 @@ describe.each(DATABASES)('feature flags on %s', (kind) => {
     (await server.request(host, { method: 'GET', url: '/main-api/api/feature-flags', token })).json();
 
   it('lets the platform admin switch maintenance on for one workspace', async () => {
-    const res = await setMaintenance(platform, ['acme.localhost']);
+    const res = await setMaintenance(platform, [ws.host]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       key: 'maintenance',
       value: 'on',
-      enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }],
+      enabledWorkspaces: [{ workspaceUrl: ws.host }],
     });
   });
 
   it('shows each workspace only itself in the flag, and the platform admin everything', async () => {
-    await setMaintenance(platform, ['acme.localhost', 'globex.localhost']);
-    const atAcme = await flagsAt('acme.localhost');
+    await setMaintenance(platform, [ws.host, other.host]);
+    const atAcme = await flagsAt(ws.host);
     expect(atAcme.find((f: { key: string }) => f.key === 'maintenance').enabledWorkspaces).toEqual([
-      { workspaceUrl: 'acme.localhost' },
+      { workspaceUrl: ws.host },
     ]);
     const atMain = await flagsAt('localhost');
     expect(atMain.find((f: { key: string }) => f.key === 'maintenance').enabledWorkspaces).toEqual([]);
@@ -45,8 +56,8 @@ describe.each(DATABASES)('feature flags on %s', (kind) => {
   it('refuses workspace admins and anonymous callers', async () => {
     // Out of maintenance first: under maintenance a workspace's API answers 503 to everything.
     await setMaintenance(platform, []);
-    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    const asAdmin = await server.request('acme.localhost', {
+    const admin = await server.signIn(ws.host, ws.admin.email);
+    const asAdmin = await server.request(ws.host, {
       method: 'PUT',
       url: '/main-api/api/feature-flags/workspaces',
       token: admin,
@@ -74,10 +85,16 @@ describe.each(DATABASES)('maintenance mode on %s', (kind) => {
   let server: TestServer;
   let platform: string;
   let admin: string;
+  let ws: BuiltWorkspace;
+  let other: BuiltWorkspace;
+  let employeeEmail: string;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    platform = await server.signIn('localhost', 'platform@demo.test');
-    admin = await server.signIn('acme.localhost', 'admin@acme.test');
+    [ws, other] = [await buildWorkspace(server), await buildWorkspace(server)];
+    employeeEmail = (await buildUser(server, ws)).email;
+    await buildFeatureFlag(server, 'maintenance');
+    platform = (await buildPlatformOperator(server)).token;
+    admin = await server.signIn(ws.host, ws.admin.email);
   });
   afterAll(async () => server?.close());
 
@@ -90,8 +107,8 @@ describe.each(DATABASES)('maintenance mode on %s', (kind) => {
     });
 
   it("answers the workspace's API with 503 while on, keeps the flag poll and branding, and leaves others alone", async () => {
-    expect((await maintenance(['acme.localhost'])).statusCode).toBe(200);
-    const details = await server.request('acme.localhost', {
+    expect((await maintenance([ws.host])).statusCode).toBe(200);
+    const details = await server.request(ws.host, {
       method: 'GET',
       url: '/main-api/api/user/details',
       token: admin,
@@ -99,40 +116,38 @@ describe.each(DATABASES)('maintenance mode on %s', (kind) => {
     expect(details.statusCode).toBe(503);
     expect(details.json()).toMatchObject({ code: 'MAINTENANCE' });
     expect(details.headers['retry-after']).toBe('60');
-    const courses = await server.request('acme.localhost', {
+    const courses = await server.request(ws.host, {
       method: 'GET',
       url: '/learning-api/api/course/all',
       token: admin,
     });
     expect(courses.statusCode).toBe(503);
-    const signIn = await server.request('acme.localhost', {
+    const signIn = await server.request(ws.host, {
       method: 'POST',
       url: '/main-api/api/user/signin',
-      payload: { userEmail: 'employee@acme.test', userPassword: 'x' },
+      payload: { userEmail: employeeEmail, userPassword: 'x' },
     });
     expect(signIn.statusCode).toBe(503);
-    expect(
-      (await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/feature-flags' })).statusCode,
-    ).toBe(200);
+    expect((await server.request(ws.host, { method: 'GET', url: '/main-api/api/feature-flags' })).statusCode).toBe(200);
     expect(
       (
-        await server.request('acme.localhost', {
+        await server.request(ws.host, {
           method: 'GET',
-          url: '/main-api/api/workspace/company-profile/acme.localhost',
+          url: `/main-api/api/workspace/company-profile/${ws.host}`,
         })
       ).statusCode,
     ).toBe(200);
-    const globex = await server.request('globex.localhost', {
+    const globex = await server.request(other.host, {
       method: 'POST',
       url: '/main-api/api/user/signin',
-      payload: { userEmail: 'admin@globex.test', userPassword: 'Demo-passphrase-2026' },
+      payload: { userEmail: other.admin.email, userPassword: PASSWORD },
     });
     expect(globex.statusCode).toBe(200);
   });
 
   it('serves again as soon as maintenance is switched off', async () => {
     await maintenance([]);
-    const details = await server.request('acme.localhost', {
+    const details = await server.request(ws.host, {
       method: 'GET',
       url: '/main-api/api/user/details',
       token: admin,

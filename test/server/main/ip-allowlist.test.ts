@@ -1,14 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, PASSWORD, startTestServer, type TestServer } from '../support/test-app';
+import {
+  buildFeatureFlag,
+  buildPlatformOperator,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 describe.each(DATABASES)('elevated-IP mode on %s', (kind) => {
   let server: TestServer;
   let platform: string;
   let acmeId: string;
+  let ws: BuiltWorkspace;
+  let other: BuiltWorkspace;
+  let employee: BuiltUser;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    platform = await server.signIn('localhost', 'platform@demo.test');
-    acmeId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`))[0].id;
+    [ws, other] = [await buildWorkspace(server), await buildWorkspace(server)];
+    employee = await buildUser(server, ws);
+    await buildFeatureFlag(server, 'elevateip');
+    platform = (await buildPlatformOperator(server)).token;
+    acmeId = ws.id;
   });
   afterAll(async () => server?.close());
 
@@ -20,11 +34,11 @@ describe.each(DATABASES)('elevated-IP mode on %s', (kind) => {
       enabledWorkspaces: urls.map((workspaceUrl) => ({ workspaceUrl })),
     });
   const signInFrom = (ip: string) =>
-    server.request('acme.localhost', {
+    server.request(ws.host, {
       method: 'POST',
       url: '/main-api/api/user/signin',
       remoteAddress: ip,
-      payload: { userEmail: 'employee@acme.test', userPassword: PASSWORD },
+      payload: { userEmail: employee.email, userPassword: PASSWORD },
     });
 
   it('lets the platform admin set ranges, kept once each in canonical form, and names a bad one', async () => {
@@ -56,27 +70,27 @@ describe.each(DATABASES)('elevated-IP mode on %s', (kind) => {
   });
 
   it('while on, lets in only the ranges, refusing pages with a page and API calls with JSON', async () => {
-    expect((await elevate(['acme.localhost'])).statusCode).toBe(200);
+    expect((await elevate([ws.host])).statusCode).toBe(200);
     expect((await signInFrom('203.0.113.45')).statusCode).toBe(200);
     expect((await signInFrom('::ffff:198.51.100.7')).statusCode).toBe(200);
     expect((await signInFrom('2001:db8::1')).statusCode).toBe(200);
     const outside = await signInFrom('192.0.2.10');
     expect(outside.statusCode).toBe(403);
     expect(outside.json()).toMatchObject({ code: 'IP_NOT_ALLOWED' });
-    const page = await server.request('acme.localhost', {
+    const page = await server.request(ws.host, {
       method: 'GET',
       url: '/dashboard',
       remoteAddress: '192.0.2.10',
     });
     expect(page.statusCode).toBe(403);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('Acme is not available from this network');
+    expect(page.body).toContain(`${ws.companyName} is not available from this network`);
     // Other workspaces and the main site are untouched.
-    const globex = await server.request('globex.localhost', {
+    const globex = await server.request(other.host, {
       method: 'POST',
       url: '/main-api/api/user/signin',
       remoteAddress: '192.0.2.10',
-      payload: { userEmail: 'admin@globex.test', userPassword: PASSWORD },
+      payload: { userEmail: other.admin.email, userPassword: PASSWORD },
     });
     expect(globex.statusCode).toBe(200);
   });
@@ -87,8 +101,8 @@ describe.each(DATABASES)('elevated-IP mode on %s', (kind) => {
   });
 
   it('is the platform admin’s alone', async () => {
-    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    const res = await server.request('acme.localhost', {
+    const admin = await server.signIn(ws.host, ws.admin.email);
+    const res = await server.request(ws.host, {
       method: 'GET',
       url: `/main-api/api/admin/workspace/${acmeId}/ip-ranges`,
       token: admin,

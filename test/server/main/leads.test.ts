@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { buildPlatformOperator, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
 /** Demo requests from the public site (docs/public-site.md "Leads"), as a visitor, a robot and the platform admin meet them. */
 describe.each(DATABASES)('demo and contact requests on %s', (kind) => {
   let server: TestServer;
   let platform: string;
+  let workspace: BuiltWorkspace;
   beforeAll(async () => {
     server = await startTestServer(kind, { salesEmail: 'sales@safeplace.test', publicUrl: 'http://localhost:8080' });
-    platform = await server.signIn('localhost', 'platform@demo.test');
+    platform = (await buildPlatformOperator(server)).token;
+    workspace = await buildWorkspace(server);
   });
   afterAll(async () => server?.close());
 
@@ -132,19 +135,16 @@ describe.each(DATABASES)('demo and contact requests on %s', (kind) => {
 
   it('shows the list to the platform admin only, and takes requests on the main site only', async () => {
     expect((await leads('')).statusCode).toBe(401);
-    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
+    const admin = await server.signIn(workspace.host, workspace.admin.email);
     expect(
-      (await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/admin/leads', token: admin }))
+      (await server.request(workspace.host, { method: 'GET', url: '/main-api/api/admin/leads', token: admin }))
         .statusCode,
     ).toBe(403);
     expect((await leads(admin)).statusCode).toBe(401);
     address = 14;
-    expect((await send(lead({ workEmail: 'x@workspace-host.example' }), 'acme.localhost')).statusCode).toBe(404);
+    expect((await send(lead({ workEmail: 'x@workspace-host.example' }), workspace.host)).statusCode).toBe(404);
     // A workspace's own database role cannot read the requests, whatever its queries.
-    const ws = (
-      await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE workspace_url = 'acme.localhost'`)
-    )[0].id;
-    const seen = await server.db.tenant(ws, (tx) => tx.query(`SELECT * FROM leads`));
+    const seen = await server.db.tenant(workspace.id, (tx) => tx.query(`SELECT * FROM leads`));
     expect(seen).toHaveLength(0);
     const page = (await leads(platform, 'asha@rao-textiles')).json();
     expect(page).toMatchObject({ page: 0, pageSize: 20, total: 1 });

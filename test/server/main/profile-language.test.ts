@@ -1,15 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import {
+  assignCourseToPerson,
+  buildTranslatedPublishedCourse,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 /** The person's language on their profile, the workspace's default, and French for Canadian workspaces only. */
 describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
   let server: TestServer;
   let acmeId: string;
+  let ws: BuiltWorkspace;
+  let other: BuiltWorkspace;
+  let employee: BuiltUser;
+  let employer: BuiltUser;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(
-      `SELECT id FROM workspaces WHERE workspace_url = 'acme.localhost'`,
-    );
+    [ws, other] = [await buildWorkspace(server, { jurisdictionCode: 'IN' }), await buildWorkspace(server)];
+    acmeId = ws.id;
+    employee = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    employer = await buildUser(server, ws, { role: 'EMPLOYER', firstName: 'Esha', lastName: 'Employer' });
   });
   afterAll(async () => server?.close());
 
@@ -20,19 +33,19 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
       [acmeId, yes ? 'CA_FEDERAL' : 'IN_POSH'],
     );
   const put = (token: string, payload: object) =>
-    server.request('acme.localhost', { method: 'PUT', url: '/main-api/api/user', token, payload });
+    server.request(ws.host, { method: 'PUT', url: '/main-api/api/user', token, payload });
   const details = async (token: string) =>
-    (await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/details', token })).json();
+    (await server.request(ws.host, { method: 'GET', url: '/main-api/api/user/details', token })).json();
 
   it('stores the language a person chooses on their own profile only, keeps it when absent and drops it with null', async () => {
-    const token = await server.signIn('acme.localhost', 'employee@acme.test');
+    const token = await server.signIn(ws.host, employee.email);
     const chosen = await put(token, { firstName: 'Eshaan', lastName: 'Employee', language: 'HINDI' });
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json()).toMatchObject({ language: 'HINDI', workspace: { defaultLanguage: 'ENGLISH' } });
     expect(chosen.json().workspace.languages).not.toContain('FRENCH');
-    const [admin] = await server.db.query<{ language: string | null }>(
-      `SELECT language FROM users WHERE email = 'admin@acme.test'`,
-    );
+    const [admin] = await server.db.query<{ language: string | null }>(`SELECT language FROM users WHERE email = $1`, [
+      ws.admin.email,
+    ]);
     expect(admin.language).toBeNull();
 
     expect((await put(token, { firstName: 'Eshaan', lastName: 'E' })).json().language).toBe('HINDI');
@@ -41,7 +54,7 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
 
   it('refuses a language the workspace does not offer, naming the field, and changes nothing', async () => {
     await canadian(false);
-    const token = await server.signIn('acme.localhost', 'employee@acme.test');
+    const token = await server.signIn(ws.host, employee.email);
     await put(token, { firstName: 'Eshaan', lastName: 'Employee', language: 'TAMIL' });
     const french = await put(token, { firstName: 'Renamed', lastName: 'Employee', language: 'FRENCH' });
     expect(french.statusCode).toBe(400);
@@ -55,7 +68,7 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
   it('offers French in a Canadian workspace', async () => {
     await canadian(true);
     try {
-      const token = await server.signIn('acme.localhost', 'employee@acme.test');
+      const token = await server.signIn(ws.host, employee.email);
       const french = await put(token, { firstName: 'Eshaan', lastName: 'Employee', language: 'FRENCH' });
       expect(french.statusCode).toBe(200);
       expect(french.json().language).toBe('FRENCH');
@@ -68,9 +81,9 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
   it('tells the sign-in page, before anyone signs in, the languages it may offer and the country of its dates', async () => {
     const signInProfile = async () =>
       (
-        await server.request('acme.localhost', {
+        await server.request(ws.host, {
           method: 'GET',
-          url: '/main-api/api/workspace/company-profile/acme.localhost',
+          url: `/main-api/api/workspace/company-profile/${ws.host}`,
         })
       ).json();
     await canadian(false);
@@ -88,9 +101,9 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
   });
 
   it('lets only an admin set the workspace default, which people without a choice follow and the sign-in page shows', async () => {
-    const employee = await server.signIn('acme.localhost', 'employer@acme.test');
+    const employee = await server.signIn(ws.host, employer.email);
     await put(employee, { firstName: 'Esha', lastName: 'Employer', language: null });
-    const refused = await server.request('acme.localhost', {
+    const refused = await server.request(ws.host, {
       method: 'PUT',
       url: '/main-api/api/workspace/settings',
       token: employee,
@@ -98,8 +111,8 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
     });
     expect(refused.statusCode).toBe(403);
 
-    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    const french = await server.request('acme.localhost', {
+    const admin = await server.signIn(ws.host, ws.admin.email);
+    const french = await server.request(ws.host, {
       method: 'PUT',
       url: '/main-api/api/workspace/settings',
       token: admin,
@@ -108,7 +121,7 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
     expect(french.statusCode).toBe(400);
     expect(french.json().fields).toHaveProperty('defaultLanguage');
 
-    const hindi = await server.request('acme.localhost', {
+    const hindi = await server.request(ws.host, {
       method: 'PUT',
       url: '/main-api/api/workspace/settings',
       token: admin,
@@ -117,18 +130,18 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
     expect(hindi.statusCode).toBe(200);
     expect(hindi.json().defaultLanguage).toBe('HINDI');
     expect(await details(employee)).toMatchObject({ language: null, workspace: { defaultLanguage: 'HINDI' } });
-    const profile = await server.request('acme.localhost', {
+    const profile = await server.request(ws.host, {
       method: 'GET',
-      url: '/main-api/api/workspace/company-profile/acme.localhost',
+      url: `/main-api/api/workspace/company-profile/${ws.host}`,
     });
     expect(profile.json().defaultLanguage).toBe('HINDI');
     // Another workspace keeps its own default.
-    const globex = await server.request('globex.localhost', {
+    const globex = await server.request(other.host, {
       method: 'GET',
-      url: '/main-api/api/workspace/company-profile/globex.localhost',
+      url: `/main-api/api/workspace/company-profile/${other.host}`,
     });
     expect(globex.json().defaultLanguage).toBe('ENGLISH');
-    await server.request('acme.localhost', {
+    await server.request(ws.host, {
       method: 'PUT',
       url: '/main-api/api/workspace/settings',
       token: admin,
@@ -138,9 +151,9 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
 
   it('lets a Canadian workspace make French courses, and refuses French courses elsewhere', async () => {
     await canadian(false);
-    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
+    const admin = await server.signIn(ws.host, ws.admin.email);
     const create = (language: string) =>
-      server.request('acme.localhost', {
+      server.request(ws.host, {
         method: 'POST',
         url: '/learning-api/api/course/create',
         token: admin,
@@ -153,7 +166,7 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
     expect(english.statusCode).toBe(200);
     const courseId = english.json().courseId as string;
     const add = () =>
-      server.request('acme.localhost', {
+      server.request(ws.host, {
         method: 'POST',
         url: '/learning-api/api/course/language',
         token: admin,
@@ -161,7 +174,7 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
       });
     expect((await add()).statusCode).toBe(400);
     const metadata = () =>
-      server.request('acme.localhost', {
+      server.request(ws.host, {
         method: 'GET',
         url: '/learning-api/api/workspace-course/metadata',
         token: admin,
@@ -179,26 +192,18 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
   });
 
   it('opens a course in the learner’s language where the course has it, and in its primary language where it does not', async () => {
-    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    const courses = await server.request('acme.localhost', {
-      method: 'GET',
-      url: '/learning-api/api/course/all',
-      token: admin,
-    });
-    const course = (courses.json().items as { courseId: string; title: string }[]).find(
-      (c) => c.title === 'Preventing Sexual Harassment at Work',
-    )!;
-    const assigned = await server.request('acme.localhost', {
-      method: 'POST',
-      url: '/learning-api/api/course/assign-course-to-users',
-      token: admin,
-      payload: { courseId: course.courseId, search: 'employee@acme.test' },
-    });
-    expect(assigned.statusCode).toBe(200);
-    const token = await server.signIn('acme.localhost', 'employee@acme.test');
+    // A course in English, its primary language, and Hindi.
+    const course = {
+      courseId: await buildTranslatedPublishedCourse(server, ws, {
+        title: 'Preventing Sexual Harassment at Work',
+        languages: { HINDI: 'कार्यस्थल पर यौन उत्पीड़न की रोकथाम' },
+      }),
+    };
+    await assignCourseToPerson(server, ws, course.courseId, employee);
+    const token = await server.signIn(ws.host, employee.email);
     const open = async (query = '') =>
       (
-        await server.request('acme.localhost', {
+        await server.request(ws.host, {
           method: 'GET',
           url: `/learning-api/api/user-course/${course.courseId}${query}`,
           token,
@@ -206,9 +211,10 @@ describe.each(DATABASES)('languages of people and workspaces on %s', (kind) => {
       ).json();
     const mine = async () =>
       (
-        (
-          await server.request('acme.localhost', { method: 'GET', url: '/learning-api/api/user-course/my', token })
-        ).json() as { courseId: string; language: string }[]
+        (await server.request(ws.host, { method: 'GET', url: '/learning-api/api/user-course/my', token })).json() as {
+          courseId: string;
+          language: string;
+        }[]
       ).find((c) => c.courseId === course.courseId)!;
 
     await put(token, { firstName: 'Eshaan', lastName: 'Employee', language: 'HINDI' });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { buildBusinessUnit, buildUnitUser, buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 import { csv, importFile, post as postFile } from '../imports/upload';
-
-const ACME = 'acme.localhost';
 
 /**
  * Nobody may give or take away a role above their own (src/domain/auth/roles.ts `mayManageRole`), on every route
@@ -15,6 +14,11 @@ describe.each(DATABASES)('the role rule on %s', (kind) => {
   let buAdmin: string;
   let hq: string;
   let pune: string;
+  let ws: BuiltWorkspace;
+  let ACME: string;
+  /** The headquarters' name, as an import file names it. */
+  let HQ: string;
+  let employeeEmail: string;
   const api = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
     server.request(ACME, { method, url: `/main-api${url}`, token, ...(payload ? { payload } : {}) });
   const person = async (email: string) =>
@@ -27,14 +31,15 @@ describe.each(DATABASES)('the role rule on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employer = await server.signIn(ACME, 'employer@acme.test');
-    buAdmin = await server.signIn(ACME, 'buadmin@acme.test');
-    const units = await server.db.query<{ id: string; name: string }>(
-      `SELECT id, name FROM branches WHERE name IN ('Acme Headquarters', 'Acme Pune')`,
-    );
-    hq = units.find((u) => u.name === 'Acme Headquarters')!.id;
-    pune = units.find((u) => u.name === 'Acme Pune')!.id;
+    ws = await buildWorkspace(server);
+    ACME = ws.host;
+    HQ = `${ws.companyName} Headquarters`;
+    admin = await server.signIn(ACME, ws.admin.email);
+    employer = (await buildUser(server, ws, { role: 'EMPLOYER' })).token;
+    hq = ws.headquartersId;
+    pune = (await buildBusinessUnit(server, ws, { name: 'Pune' })).id;
+    buAdmin = (await buildUnitUser(server, ws, pune, { role: 'BRANCH_ADMIN' })).token;
+    employeeEmail = (await buildUser(server, ws)).email;
   });
   afterAll(async () => server?.close());
 
@@ -60,18 +65,24 @@ describe.each(DATABASES)('the role rule on %s', (kind) => {
     expect(created.json().fields).toHaveProperty('users.0.role');
     const file = {
       name: 'people.csv',
-      content: csv('boss4@acme-rule.test,B,Four,,,,,Acme Headquarters,Workspace Admin,,,'),
+      content: csv(`boss4@acme-rule.test,B,Four,,,,,${HQ},Workspace Admin,,,`),
     };
-    const validated = await postFile(server, 'bulk/validate', employer, file);
+    const validated = await postFile(server, 'bulk/validate', employer, file, undefined, ACME);
     expect(validated.json()).toMatchObject({ validRows: 0, invalidRows: 1 });
     expect(validated.json().problems[0]).toMatchObject({ column: 'role' });
-    const job = await importFile(server, employer, {
-      name: 'people.csv',
-      content: csv(
-        'boss5@acme-rule.test,B,Five,,,,,Acme Headquarters,Workspace Admin,,,',
-        'staff5@acme-rule.test,S,Five,,,,,Acme Headquarters,Employer,,,',
-      ),
-    });
+    const job = await importFile(
+      server,
+      employer,
+      {
+        name: 'people.csv',
+        content: csv(
+          `boss5@acme-rule.test,B,Five,,,,,${HQ},Workspace Admin,,,`,
+          `staff5@acme-rule.test,S,Five,,,,,${HQ},Employer,,,`,
+        ),
+      },
+      undefined,
+      ACME,
+    );
     expect(job).toMatchObject({ status: 'COMPLETED', created: 1, skipped: 1 });
     expect(job.problems[0]).toMatchObject({ column: 'role' });
     expect(await person('staff5@acme-rule.test')).toMatchObject({ role: 'EMPLOYER' });
@@ -84,11 +95,11 @@ describe.each(DATABASES)('the role rule on %s', (kind) => {
       role: 'EMPLOYER',
     });
     expect(invited.statusCode).toBe(200);
-    const employee = (await person('employee@acme.test'))!;
+    const employee = (await person(employeeEmail))!;
     const promote = await api('POST', `/api/user/update/${employee.id}`, employer, { role: 'WORKSPACE_ADMIN' });
     expect(promote.statusCode).toBe(409);
     expect(promote.json().fields).toHaveProperty('role');
-    expect((await person('employee@acme.test'))!.role).toBe('EMPLOYEE');
+    expect((await person(employeeEmail))!.role).toBe('EMPLOYEE');
     const peer = await api('POST', `/api/user/update/${employee.id}`, employer, { role: 'EMPLOYER' });
     expect(peer.statusCode).toBe(200);
     expect((await api('POST', `/api/user/update/${employee.id}`, employer, { role: 'EMPLOYEE' })).statusCode).toBe(200);
@@ -100,7 +111,7 @@ describe.each(DATABASES)('the role rule on %s', (kind) => {
       role: 'WORKSPACE_ADMIN',
     });
     expect(second.statusCode).toBe(200);
-    const target = (await person('admin@acme.test'))!;
+    const target = (await person(ws.admin.email))!;
     const deactivate = await api('POST', `/api/user/update/${target.id}`, employer, { status: 'INACTIVE' });
     expect(deactivate.statusCode).toBe(403);
     const demote = await api('POST', `/api/user/update/${target.id}`, employer, { role: 'EMPLOYEE' });
@@ -111,7 +122,7 @@ describe.each(DATABASES)('the role rule on %s', (kind) => {
     const withdrawn = await api('DELETE', `/api/invite/${hq}/${encodeURIComponent('admin2@acme-rule.test')}`, employer);
     expect(withdrawn.statusCode).toBe(403);
     expect(await person('admin2@acme-rule.test')).toMatchObject({ role: 'WORKSPACE_ADMIN', status: 'INVITED' });
-    expect(await person('admin@acme.test')).toMatchObject({ role: 'WORKSPACE_ADMIN', status: 'ACTIVE' });
+    expect(await person(ws.admin.email)).toMatchObject({ role: 'WORKSPACE_ADMIN', status: 'ACTIVE' });
   });
 
   it('does not let a business-unit admin remove an invited employer or workspace admin by withdrawing the invitation', async () => {

@@ -1,11 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../../server/platform/sessions';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import {
+  buildPlatformOperator,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 describe.each(DATABASES)('reading one’s own session by id (GET /api/session/get/{id}) on %s', (kind) => {
   let server: TestServer;
+  let ws: BuiltWorkspace;
+  let other: BuiltWorkspace;
+  let person: BuiltUser;
   beforeAll(async () => {
     server = await startTestServer(kind);
+    [ws, other] = [await buildWorkspace(server), await buildWorkspace(server)];
+    person = await buildUser(server, ws);
   });
   afterAll(async () => server?.close());
 
@@ -15,51 +27,50 @@ describe.each(DATABASES)('reading one’s own session by id (GET /api/session/ge
     server.request(host, { method: 'GET', url: `/main-api/api/session/get/${id}`, token });
 
   it('answers the caller’s own sessions, saying which one asked and which have ended', async () => {
-    const phone = await server.signIn('acme.localhost', 'employee@acme.test');
-    const laptop = await server.signIn('acme.localhost', 'employee@acme.test');
-    const res = await get('acme.localhost', await idOf(phone), phone);
+    const phone = await server.signIn(ws.host, person.email);
+    const laptop = await server.signIn(ws.host, person.email);
+    const res = await get(ws.host, await idOf(phone), phone);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ sessionId: await idOf(phone), current: true, status: 'active', endedAt: null });
     expect(Date.parse(res.json().expiresAt)).toBeGreaterThan(Date.now());
     expect(Object.keys(res.json())).not.toContain('tokenHash');
-    const other = await get('acme.localhost', await idOf(laptop), phone);
+    const other = await get(ws.host, await idOf(laptop), phone);
     expect(other.json()).toMatchObject({ current: false, status: 'active' });
     // Signed out on the laptop: still the phone's to read, as ended.
     const laptopId = await idOf(laptop);
     expect(
-      (await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user/sign-out', token: laptop }))
-        .statusCode,
+      (await server.request(ws.host, { method: 'GET', url: '/main-api/api/user/sign-out', token: laptop })).statusCode,
     ).toBe(200);
-    const ended = await get('acme.localhost', laptopId, phone);
+    const ended = await get(ws.host, laptopId, phone);
     expect(ended.json().status).toBe('ended');
     expect(ended.json().endedAt).toEqual(expect.any(String));
   });
 
   it('answers 404 for another person’s session, one of another workspace, or none', async () => {
-    const employee = await server.signIn('acme.localhost', 'employee@acme.test');
-    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    const globex = await server.signIn('globex.localhost', 'admin@globex.test');
-    const platform = await server.signIn('localhost', 'platform@demo.test');
+    const employee = await server.signIn(ws.host, person.email);
+    const admin = await server.signIn(ws.host, ws.admin.email);
+    const globex = await server.signIn(other.host, other.admin.email);
+    const { token: platform } = await buildPlatformOperator(server);
     // A workspace admin may not read an employee's session through this call, nor the employee the admin's.
-    expect((await get('acme.localhost', await idOf(employee), admin)).statusCode).toBe(404);
-    expect((await get('acme.localhost', await idOf(admin), employee)).statusCode).toBe(404);
-    const other = await get('globex.localhost', await idOf(employee), globex);
-    expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ code: 'NOT_FOUND', message: expect.any(String) });
-    expect((await get('acme.localhost', await idOf(globex), employee)).statusCode).toBe(404);
+    expect((await get(ws.host, await idOf(employee), admin)).statusCode).toBe(404);
+    expect((await get(ws.host, await idOf(admin), employee)).statusCode).toBe(404);
+    const elsewhere = await get(other.host, await idOf(employee), globex);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toEqual({ code: 'NOT_FOUND', message: expect.any(String) });
+    expect((await get(ws.host, await idOf(globex), employee)).statusCode).toBe(404);
     // The platform admin reads its own, and nobody else's.
     expect((await get('localhost', await idOf(platform), platform)).json()).toMatchObject({
       current: true,
       status: 'active',
     });
     expect((await get('localhost', await idOf(employee), platform)).statusCode).toBe(404);
-    expect((await get('acme.localhost', '00000000-0000-4000-8000-000000000000', employee)).statusCode).toBe(404);
+    expect((await get(ws.host, '00000000-0000-4000-8000-000000000000', employee)).statusCode).toBe(404);
   });
 
   it('asks for a signed-in caller and a session id', async () => {
-    const employee = await server.signIn('acme.localhost', 'employee@acme.test');
-    expect((await get('acme.localhost', await idOf(employee))).statusCode).toBe(401);
-    const bad = await get('acme.localhost', 'not-an-id', employee);
+    const employee = await server.signIn(ws.host, person.email);
+    expect((await get(ws.host, await idOf(employee))).statusCode).toBe(401);
+    const bad = await get(ws.host, 'not-an-id', employee);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('id');
   });

@@ -8,8 +8,8 @@ import type { Database, Sql } from '../../../server/platform/db/database';
 import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { hashLimitKey } from '../../../server/platform/rate-limiter';
 import { SIGN_IN_LIMITS } from '../../../server/main/auth/sign-in.service';
-import { seedDemo } from '../../../server/seed/demo.seed';
 import { DATABASES, openTestDatabase, PASSWORD, testPasswords } from '../support/test-app';
+import { buildUser, buildWorkspace, serverOverApp, type BuiltWorkspace } from '../support/factories';
 
 /** Which unit of work (a transaction, or a single statement outside one) ran each statement. */
 function tracing(db: Database, log: { unit: number; sql: string }[]): Database {
@@ -33,16 +33,20 @@ describe.each(DATABASES)('sign-in as one transaction on %s', (kind) => {
   let db: Database;
   let app: FastifyInstance;
   const log: { unit: number; sql: string }[] = [];
+  let ws: BuiltWorkspace;
+  let employer: string;
 
   beforeAll(async () => {
     db = await openTestDatabase(kind);
-    await seedDemo(db, testPasswords, 'localhost');
     app = await buildApp({
       db: tracing(db, log),
       passwords: testPasswords,
       files: new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'))),
       settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
     });
+    const factories = serverOverApp(app, db);
+    ws = await buildWorkspace(factories);
+    employer = (await buildUser(factories, ws, { role: 'EMPLOYER' })).email;
   });
   afterAll(async () => {
     await app?.close();
@@ -54,11 +58,11 @@ describe.each(DATABASES)('sign-in as one transaction on %s', (kind) => {
     const res = await app.inject({
       method: 'POST',
       url: '/main-api/api/user/signin',
-      headers: { host: 'acme.localhost' },
-      payload: { userEmail: 'employer@acme.test', userPassword: PASSWORD },
+      headers: { host: ws.host },
+      payload: { userEmail: employer, userPassword: PASSWORD },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ kind: 'user', email: 'employer@acme.test', role: 'EMPLOYER' });
+    expect(res.json().user).toMatchObject({ kind: 'user', email: employer, role: 'EMPLOYER' });
     const unitOf = (pattern: RegExp) => log.filter((s) => pattern.test(s.sql)).map((s) => s.unit);
     const [session] = unitOf(/INSERT INTO sessions/);
     expect(session).toBeDefined();
@@ -75,10 +79,12 @@ describe.each(DATABASES)('an account changed during its sign-in on %s', (kind) =
   let app: FastifyInstance;
   /** Run once by the hasher between reading the account and the session's transaction. */
   let duringVerify: (() => Promise<void>) | null = null;
+  let ws: BuiltWorkspace;
+  /** The workspace's people by role, each the subject of one test. */
+  const people = { admin: '', employer: '', employee: '', buadmin: '' };
 
   beforeAll(async () => {
     db = await openTestDatabase(kind);
-    await seedDemo(db, testPasswords, 'localhost');
     app = await buildApp({
       db,
       passwords: {
@@ -93,6 +99,12 @@ describe.each(DATABASES)('an account changed during its sign-in on %s', (kind) =
       files: new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'))),
       settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
     });
+    const factories = serverOverApp(app, db);
+    ws = await buildWorkspace(factories);
+    people.admin = ws.admin.email;
+    people.employer = (await buildUser(factories, ws, { role: 'EMPLOYER' })).email;
+    people.employee = (await buildUser(factories, ws)).email;
+    people.buadmin = (await buildUser(factories, ws, { role: 'BRANCH_ADMIN' })).email;
   });
   afterAll(async () => {
     await app?.close();
@@ -103,7 +115,7 @@ describe.each(DATABASES)('an account changed during its sign-in on %s', (kind) =
     app.inject({
       method: 'POST',
       url: '/main-api/api/user/signin',
-      headers: { host: 'acme.localhost' },
+      headers: { host: ws.host },
       payload: { userEmail: email, userPassword: PASSWORD },
     });
   const traces = async (email: string) => {
@@ -117,7 +129,7 @@ describe.each(DATABASES)('an account changed during its sign-in on %s', (kind) =
   };
 
   it('refuses when the password is changed meanwhile', async () => {
-    const email = 'employee@acme.test';
+    const { employee: email } = people;
     const before = await traces(email);
     duringVerify = async () => {
       await db.query(`UPDATE users SET password_hash = 'test$another' WHERE email = $1`, [email]);
@@ -128,7 +140,7 @@ describe.each(DATABASES)('an account changed during its sign-in on %s', (kind) =
   });
 
   it('refuses when the account is deactivated meanwhile', async () => {
-    const email = 'buadmin@acme.test';
+    const { buadmin: email } = people;
     const before = await traces(email);
     duringVerify = async () => {
       await db.query(`UPDATE users SET status = 'INACTIVE' WHERE email = $1`, [email]);
@@ -141,7 +153,7 @@ describe.each(DATABASES)('an account changed during its sign-in on %s', (kind) =
   it('does not make the address one the account uses when the password is changed meanwhile', async () => {
     // The old password is typed while an admin replaces it (it leaked): its address must not become exempt from the
     // account's own failure limit, nor end that address's run of failures.
-    const email = 'admin@acme.test';
+    const { admin: email } = people;
     const [user] = await db.query<{ workspace_id: string }>(`SELECT workspace_id FROM users WHERE email = $1`, [email]);
     const account = `${user!.workspace_id}:${email}`;
     const known = hashLimitKey(SIGN_IN_LIMITS.knownAddress, `${account}@127.0.0.1`);
@@ -158,7 +170,7 @@ describe.each(DATABASES)('an account changed during its sign-in on %s', (kind) =
   });
 
   it('signs in an account left alone, with its session and SIGN_IN', async () => {
-    const email = 'employer@acme.test';
+    const { employer: email } = people;
     const before = await traces(email);
     const res = await signIn(email);
     expect(res.statusCode).toBe(200);

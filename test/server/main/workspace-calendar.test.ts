@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../server/platform/clock';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { withoutSeededCaseStory } from '../support/case-seed';
+import { buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
-const ACME = 'acme.localhost';
 const CASE = '/case-api/api';
 const CALENDAR = '/main-api/api/workspace/calendar';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -23,6 +22,9 @@ describe.each(DATABASES)("the workspace's calendar on %s", (kind) => {
   const clock = new ManualClock('2026-09-13T18:45:00Z');
   let server: TestServer;
   let acmeId: string;
+  let ws: BuiltWorkspace;
+  let other: BuiltWorkspace;
+  let ACME: string;
   let admin: string;
   let complainant: Person;
   let presiding: Person;
@@ -35,13 +37,6 @@ describe.each(DATABASES)("the workspace's calendar on %s", (kind) => {
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
   };
-  const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(
-      `SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
-      [email, acmeId],
-    );
-    return { id: row.id, email, token: await server.signIn(ACME, email) };
-  };
   const copyDue = async () => {
     const view = await ok('GET', `/complaints/${caseId}`, presiding.token);
     return view.clocks.find((c: { id: string }) => c.id === 'IN_RESPONDENT_COPY');
@@ -49,16 +44,13 @@ describe.each(DATABASES)("the workspace's calendar on %s", (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { clock, jobs: true });
-    await withoutSeededCaseStory(server.db);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    complainant = await person('employee@acme.test');
-    const hq = await server.db.query<{ email: string }>(
-      `SELECT u.email FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND u.email <> 'employee@acme.test' AND b.name = 'Acme Headquarters' ORDER BY u.email LIMIT 3`,
-      [acmeId],
-    );
-    const [p, m1, m2] = await Promise.all(hq.map((h) => person(h.email)));
+    // A workspace of India's jurisdiction, as the platform admin creates one.
+    [ws, other] = [await buildWorkspace(server, { jurisdictionCode: 'IN' }), await buildWorkspace(server)];
+    acmeId = ws.id;
+    ACME = ws.host;
+    admin = await server.signIn(ACME, ws.admin.email);
+    complainant = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    const [p, m1, m2] = [await buildUser(server, ws), await buildUser(server, ws), await buildUser(server, ws)];
     presiding = p;
     const wf = await ok('POST', '/admin/workflow', admin, { workflowName: 'Calendar', defaultToWorkspace: true });
     const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });
@@ -181,7 +173,7 @@ describe.each(DATABASES)("the workspace's calendar on %s", (kind) => {
     expect((await main('PUT', complainant.token, { timeZone: 'UTC', regionCode: null })).statusCode).toBe(403);
     expect((await main('GET', presiding.token)).statusCode).toBe(403);
     expect((await main('PUT', undefined, { timeZone: 'UTC', regionCode: null })).statusCode).toBe(401);
-    const globex = await server.signIn('globex.localhost', 'admin@globex.test');
+    const globex = await server.signIn(other.host, other.admin.email);
     expect([401, 403]).toContain((await main('PUT', globex, { timeZone: 'UTC', regionCode: null })).statusCode);
     const [row] = await server.db.query<{ time_zone: string }>(`SELECT time_zone FROM workspaces WHERE id = $1`, [
       acmeId,

@@ -5,13 +5,15 @@ import { DATABASES, PASSWORD, startTestServer, type TestServer } from '../suppor
 import {
   buildCommittee,
   buildComplaint,
+  buildLearningWorkspace,
   buildUser,
   buildWorkspace,
   type BuiltCommittee,
+  type BuiltLearningWorkspace,
   type BuiltUser,
   type BuiltWorkspace,
 } from '../support/factories';
-import { ACME, acmeFacts, LEARNING, type AcmeFacts } from '../courses/support';
+import { LEARNING } from '../courses/support';
 
 /**
  * The other mails an employee receives, in their language (docs/i18n.md): the course reminder digests (an admin's
@@ -125,35 +127,18 @@ describe.each(DATABASES)('the employee’s other mails in their language on %s',
   });
 });
 
-/** The course reminders: the admin's "remind now" and the daily run, on the seed's course of Acme for new people. */
+/** The course reminders: the admin's "remind now" and the daily run, on a published course, for new people. */
 describe.each(DATABASES)('course reminder digests in the learner’s language on %s', (kind) => {
   const clock = new ManualClock('2026-12-01T09:00:00Z');
   let server: TestServer;
-  let facts: AcmeFacts;
+  let facts: BuiltLearningWorkspace;
   let acme: BuiltWorkspace;
+  let ACME: string;
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { clock, jobs: true });
-    facts = await acmeFacts(server);
-    const [hq] = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 AND headquarter`, [facts.workspaceId]),
-    );
-    const admin = await server.signIn(ACME, 'admin@acme.test');
-    // Acme as the factories know a workspace: new people are invited by its admin and claim their invitation.
-    acme = {
-      id: facts.workspaceId,
-      slug: 'acme',
-      host: ACME,
-      companyName: 'Acme',
-      headquartersId: hq.id,
-      admin: {
-        id: '',
-        email: 'admin@acme.test',
-        firstName: 'Ada',
-        lastName: 'Admin',
-        role: 'WORKSPACE_ADMIN',
-        token: admin,
-      },
-    };
+    facts = await buildLearningWorkspace(server, { companyName: 'Acme' });
+    acme = facts.ws;
+    ACME = acme.host;
   }, 180_000);
   afterAll(async () => server?.close());
 

@@ -3,18 +3,36 @@ import { ManualClock } from '../../../server/platform/clock';
 import { JOB_COMPLETION_MAIL } from '../../../server/learning/notifications/notifications.routes';
 import { MAIL_WORDS } from '../../../server/platform/mail-words';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { ACME, acmeFacts, LEARNING, userIdByEmail, type AcmeFacts } from '../courses/support';
+import { LEARNING } from '../courses/support';
+import {
+  buildLearningWorkspace,
+  buildUser,
+  type BuiltLearningWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 /** Mails to employees are written in the recipient's language: their own choice, else the workspace's default. */
 describe.each(DATABASES)('mails in the recipient’s language on %s', (kind) => {
   const clock = new ManualClock('2026-12-01T09:00:00Z');
   let server: TestServer;
-  let facts: AcmeFacts;
+  let facts: BuiltLearningWorkspace;
+  let ws: BuiltWorkspace;
+  let ACME: string;
   let admin: string;
+  /** Esha, an employee; an employer; a business-unit admin. */
+  let employee: BuiltUser;
+  let employer: BuiltUser;
+  let buAdmin: BuiltUser;
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { clock, jobs: true });
-    facts = await acmeFacts(server);
-    admin = await server.signIn(ACME, 'admin@acme.test');
+    facts = await buildLearningWorkspace(server, { companyName: 'Acme' });
+    ws = facts.ws;
+    ACME = ws.host;
+    admin = await server.signIn(ACME, ws.admin.email);
+    employee = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    employer = await buildUser(server, ws, { role: 'EMPLOYER' });
+    buAdmin = await buildUser(server, ws, { role: 'BRANCH_ADMIN' });
   }, 120_000);
   afterAll(async () => server?.close());
 
@@ -23,8 +41,7 @@ describe.each(DATABASES)('mails in the recipient’s language on %s', (kind) => 
       `SELECT subject, body FROM outbox_messages WHERE recipient = $1 ORDER BY id`,
       [to],
     );
-  const assign = async (email: string) => {
-    const userId = await userIdByEmail(server, facts.workspaceId, email);
+  const assign = async ({ id: userId, email }: BuiltUser) => {
     const res = await server.request(ACME, {
       method: 'POST',
       url: `${LEARNING}/add-users`,
@@ -37,7 +54,7 @@ describe.each(DATABASES)('mails in the recipient’s language on %s', (kind) => 
   };
 
   it('writes a course assignment in the language the learner chose, with the date in their locale, and in English to the others', async () => {
-    const token = await server.signIn(ACME, 'employee@acme.test');
+    const token = await server.signIn(ACME, employee.email);
     const chose = await server.request(ACME, {
       method: 'PUT',
       url: '/main-api/api/user',
@@ -46,13 +63,13 @@ describe.each(DATABASES)('mails in the recipient’s language on %s', (kind) => 
     });
     expect(chose.statusCode).toBe(200);
 
-    const hindi = await assign('employee@acme.test');
+    const hindi = await assign(employee);
     expect(hindi.subject).toBe('Acme की ओर से नया प्रशिक्षण: Preventing Sexual Harassment at Work');
     expect(hindi.body).toContain('नमस्ते Esha,');
     expect(hindi.body).toContain('कृपया इसे 20 दिसंबर 2026 तक पूरा करें।');
     expect(hindi.body).not.toMatch(/12\/20\/2026|Dec(ember)? 20/);
 
-    const english = await assign('employer@acme.test');
+    const english = await assign(employer);
     expect(english.subject).toBe('New training from Acme: Preventing Sexual Harassment at Work');
     expect(english.body).toContain('Please complete it by 20 December 2026.');
   });
@@ -66,7 +83,7 @@ describe.each(DATABASES)('mails in the recipient’s language on %s', (kind) => 
     });
     expect(set.statusCode).toBe(200);
     try {
-      const tamil = await assign('buadmin@acme.test');
+      const tamil = await assign(buAdmin);
       expect(tamil.subject).toBe('Acme இடமிருந்து புதிய பயிற்சி: Preventing Sexual Harassment at Work');
     } finally {
       await server.request(ACME, {
@@ -99,7 +116,7 @@ describe.each(DATABASES)('mails in the recipient’s language on %s', (kind) => 
     expect(invitation.body).toContain('अपना खाता बनाएँ');
 
     // A Hindi reader signed up and active: the sign-in code and the reset code.
-    const learner = 'employee@acme.test';
+    const learner = employee.email;
     await server.db.query(`UPDATE users SET language = 'HINDI' WHERE workspace_id = $1 AND email = $2`, [
       facts.workspaceId,
       learner,
@@ -114,7 +131,7 @@ describe.each(DATABASES)('mails in the recipient’s language on %s', (kind) => 
     expect(reset.body).toContain('अगर यह आप नहीं थे');
 
     // The course completed (marked done by the admin): the completion mail, its date in Hindi.
-    const userId = await userIdByEmail(server, facts.workspaceId, learner);
+    const userId = employee.id;
     await server.request(ACME, {
       method: 'POST',
       url: `${LEARNING}/add-users`,

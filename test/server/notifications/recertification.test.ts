@@ -2,8 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../server/platform/clock';
 import { JOB_RECERTIFICATION } from '../../../server/learning/notifications/notifications.routes';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { ACME, acmeFacts, GLOBEX, LEARNING, userIdByEmail, type AcmeFacts } from '../courses/support';
+import { LEARNING } from '../courses/support';
 import { MAIN } from '../policies/support';
+import {
+  buildLearningWorkspace,
+  buildPlatformAdmin,
+  buildUser,
+  buildWorkspace,
+  type BuiltLearningWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 /**
  * Recertification through the API and the daily job, on both databases, with a clock the test moves: the course's
@@ -14,28 +23,33 @@ import { MAIN } from '../policies/support';
 describe.each(DATABASES)('recertification on %s', (kind) => {
   const clock = new ManualClock('2027-01-10T09:00:00Z');
   let server: TestServer;
-  let facts: AcmeFacts;
+  let facts: BuiltLearningWorkspace;
+  let ws: BuiltWorkspace;
+  let elsewhere: BuiltWorkspace;
+  let ACME: string;
+  let GLOBEX: string;
   let admin: string;
   let globexAdmin: string;
   let employee: string;
+  let employeePerson: BuiltUser;
   let catalogueCourse: string;
   let other: { id: string; email: string };
   beforeAll(async () => {
     server = await startTestServer(kind, { now: () => clock.now() }, { clock, jobs: true });
-    facts = await acmeFacts(server);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    employee = await userIdByEmail(server, facts.workspaceId, 'employee@acme.test');
-    [other] = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ id: string; email: string }>(
-        `SELECT id, email FROM users WHERE workspace_id = $1 AND role = 'EMPLOYEE' AND status <> 'INACTIVE' AND email <> 'employee@acme.test' ORDER BY email LIMIT 1`,
-        [facts.workspaceId],
-      ),
-    );
+    facts = await buildLearningWorkspace(server, { companyName: 'Acme' });
+    ws = facts.ws;
+    elsewhere = await buildWorkspace(server);
+    ACME = ws.host;
+    GLOBEX = elsewhere.host;
+    admin = await server.signIn(ACME, ws.admin.email);
+    globexAdmin = await server.signIn(GLOBEX, elsewhere.admin.email);
+    employeePerson = await buildUser(server, ws);
+    employee = employeePerson.id;
+    other = await buildUser(server, ws);
   }, 120_000);
   afterAll(async () => server?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = admin, host = ACME) =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = admin, host: string = ACME) =>
     server.request(host, { method, url: `${LEARNING}${url}`, token, ...(payload ? { payload } : {}) });
   const outbox = (to: string) =>
     server.db.query<{ subject: string; body: string }>(
@@ -63,7 +77,7 @@ describe.each(DATABASES)('recertification on %s', (kind) => {
     expect((await call('PUT', `/update/${facts.courseId}`, { validityYears: 2 }, globexAdmin, GLOBEX)).statusCode).toBe(
       404,
     );
-    const employeeToken = await server.signIn(ACME, 'employee@acme.test');
+    const employeeToken = await server.signIn(ACME, employeePerson.email);
     expect((await call('PUT', `/update/${facts.courseId}`, { validityYears: 2 }, employeeToken)).statusCode).toBe(403);
     const audit = await server.db.query(
       `SELECT details FROM audit_events WHERE action = 'course.validity-changed' AND target = $1`,
@@ -89,7 +103,7 @@ describe.each(DATABASES)('recertification on %s', (kind) => {
     expect(await memberOf(facts.courseId, employee)).toMatchObject({ status: 'COMPLETED', cycle: 1 });
 
     await server.jobs!.runPending(); // the assignment and completion mails
-    const before = (await outbox('employee@acme.test')).length;
+    const before = (await outbox(employeePerson.email)).length;
     await runOn('2027-12-09'); // 31 days before: nothing yet
     expect(await memberOf(facts.courseId, employee)).toMatchObject({ status: 'COMPLETED', cycle: 1 });
     await runOn('2027-12-10'); // 30 days before
@@ -100,13 +114,13 @@ describe.each(DATABASES)('recertification on %s', (kind) => {
       completedOn: null,
       attempts: 0,
     });
-    const mails = (await outbox('employee@acme.test')).slice(before);
+    const mails = (await outbox(employeePerson.email)).slice(before);
     expect(mails.map((m) => m.subject)).toEqual(['Time to renew: Preventing Sexual Harassment at Work (Acme)']);
     expect(mails[0].body).toContain('valid until 9 January 2028');
     // Again the same day, and the next: nothing more.
     await runOn('2027-12-10');
     await runOn('2027-12-11');
-    expect((await outbox('employee@acme.test')).length).toBe(before + 1);
+    expect((await outbox(employeePerson.email)).length).toBe(before + 1);
 
     // The earlier cycle is in the history; its certificate still verifies until it expires.
     const history = await server.db.tenant(facts.workspaceId, (tx) =>
@@ -144,7 +158,7 @@ describe.each(DATABASES)('recertification on %s', (kind) => {
 
   it('a catalogue course without credits: the admins are told 60 days ahead (weekly), nobody is re-assigned, and the learner shows expired', async () => {
     clock.set('2027-01-10T09:00:00Z');
-    const platform = await server.signIn(MAIN, 'platform@demo.test');
+    const platform = await buildPlatformAdmin(server);
     catalogueCourse = (await call('POST', '/clone', { courseId: facts.courseId, title: 'Catalogue POSH' })).json()
       .courseId;
     expect((await call('POST', `/publish/${catalogueCourse}`, {})).statusCode).toBe(200);
@@ -188,7 +202,7 @@ describe.each(DATABASES)('recertification on %s', (kind) => {
       ),
     );
     const notices = async () =>
-      (await outbox('admin@acme.test')).filter((m) => m.subject.startsWith('Credits needed for Catalogue POSH'));
+      (await outbox(ws.admin.email)).filter((m) => m.subject.startsWith('Credits needed for Catalogue POSH'));
     await runOn('2027-10-10');
     expect(await notices()).toHaveLength(0);
     await runOn('2027-10-11');

@@ -4,8 +4,18 @@ import { JOB_REMINDERS } from '../../../server/learning/courses/course-notificat
 import { JOB_COMPLETION_MAIL, JOB_POLICY_REMINDERS } from '../../../server/learning/notifications/notifications.routes';
 import { addCalendarDays } from '../../../src/domain/shared/calendar';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { ACME, acmeFacts, GLOBEX, LEARNING, userIdByEmail, type AcmeFacts } from '../courses/support';
-import { MAIN, policyWithPdfs } from '../policies/support';
+import { LEARNING } from '../courses/support';
+import {
+  buildLearningWorkspace,
+  buildPlatformAdmin,
+  buildUnitUser,
+  buildUser,
+  buildWorkspace,
+  type BuiltLearningWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
+import { policyWithPdfs } from '../policies/support';
 
 const NOTIFY = '/learning-api/api/notification';
 
@@ -17,7 +27,11 @@ const NOTIFY = '/learning-api/api/notification';
 describe.each(DATABASES)('reminders on %s', (kind) => {
   const clock = new ManualClock('2026-12-01T09:00:00Z');
   let server: TestServer;
-  let facts: AcmeFacts;
+  let facts: BuiltLearningWorkspace;
+  let ws: BuiltWorkspace;
+  let ACME: string;
+  let GLOBEX: string;
+  let employeePerson: BuiltUser;
   let admin: string;
   let buAdmin: string;
   let employeeToken: string;
@@ -26,22 +40,23 @@ describe.each(DATABASES)('reminders on %s', (kind) => {
   let others: { id: string; email: string }[];
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { clock, jobs: true });
-    facts = await acmeFacts(server);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    buAdmin = await server.signIn(ACME, 'buadmin@acme.test');
-    employeeToken = await server.signIn(ACME, 'employee@acme.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    employee = await userIdByEmail(server, facts.workspaceId, 'employee@acme.test');
-    others = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ id: string; email: string }>(
-        `SELECT id, email FROM users WHERE workspace_id = $1 AND role = 'EMPLOYEE' AND status <> 'INACTIVE' AND email <> 'employee@acme.test' ORDER BY email LIMIT 3`,
-        [facts.workspaceId],
-      ),
-    );
+    facts = await buildLearningWorkspace(server, { companyName: 'Acme' });
+    ws = facts.ws;
+    const elsewhere = await buildWorkspace(server);
+    ACME = ws.host;
+    GLOBEX = elsewhere.host;
+    admin = await server.signIn(ACME, ws.admin.email);
+    buAdmin = (await buildUnitUser(server, ws, facts.pune, { role: 'BRANCH_ADMIN' })).token;
+    employeePerson = await buildUser(server, ws);
+    employeeToken = employeePerson.token;
+    globexAdmin = await server.signIn(GLOBEX, elsewhere.admin.email);
+    employee = employeePerson.id;
+    // Three more employees: the second works in Pune, the business-unit admin's unit.
+    others = [await buildUser(server, ws), await buildUnitUser(server, ws, facts.pune), await buildUser(server, ws)];
   }, 120_000);
   afterAll(async () => server?.close());
 
-  const post = (url: string, payload: object, token = admin, host = ACME) =>
+  const post = (url: string, payload: object, token = admin, host: string = ACME) =>
     server.request(host, { method: 'POST', url, payload, token });
   const outbox = (to: string) =>
     server.db.query<{ subject: string; body: string }>(
@@ -59,20 +74,20 @@ describe.each(DATABASES)('reminders on %s', (kind) => {
     });
     expect(r.statusCode, r.body).toBe(200);
     await runJobs(); // the assignment mails
-    const before = await count('employee@acme.test');
+    const before = await count(employeePerson.email);
     const res = await post(`${NOTIFY}/course-reminder`, { courseId: facts.courseId });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ mailed: 2, alreadyReminded: 0 });
-    const mails = (await outbox('employee@acme.test')).slice(before);
+    const mails = (await outbox(employeePerson.email)).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Reminder: Preventing Sexual Harassment at Work (Acme)');
     expect(mails[0].body).toContain('due on 20 December 2026');
-    expect(mails[0].body).toContain(`http://acme.localhost/training/${facts.courseId}`);
+    expect(mails[0].body).toContain(`http://${ws.host}/training/${facts.courseId}`);
 
     // Again the same day: nobody is mailed twice; the answer says so.
     const again = await post(`${NOTIFY}/course-reminder`, { courseId: facts.courseId, userIds: [employee] });
     expect(again.json()).toEqual({ mailed: 0, alreadyReminded: 1, notConcerned: 0 });
-    expect(await count('employee@acme.test')).toBe(before + 1);
+    expect(await count(employeePerson.email)).toBe(before + 1);
 
     const audit = await server.db.query<{ details: { mailed: number } }>(
       `SELECT details FROM audit_events WHERE workspace_id = $1 AND action = 'notification.course-reminder-sent' ORDER BY id`,
@@ -92,16 +107,18 @@ describe.each(DATABASES)('reminders on %s', (kind) => {
 
   it('the next day the chosen learner is reminded again; someone not assigned is not concerned', async () => {
     clock.set('2026-12-02T09:00:00Z');
+    const unconcernedBefore = await count(others[2].email); // its invitation
     const res = await post(`${NOTIFY}/course-reminder`, {
       courseId: facts.courseId,
       userIds: [employee, others[2].id],
     });
     expect(res.json()).toEqual({ mailed: 1, alreadyReminded: 0, notConcerned: 1 });
-    expect(await count(others[2].email)).toBe(0);
+    expect(await count(others[2].email)).toBe(unconcernedBefore);
   });
 
   it('the due reminder mails only the due and overdue, and the daily run of the same day does not mail them again', async () => {
     clock.set('2026-12-13T09:00:00Z'); // employee and others[0] due 2026-12-20: 7 days before, the cadence's first reminder
+    const invitedOnly = await count(others[1].email); // its invitation
     expect(
       (
         await post(`${LEARNING}/add-users`, {
@@ -112,13 +129,13 @@ describe.each(DATABASES)('reminders on %s', (kind) => {
       ).statusCode,
     ).toBe(200);
     await runJobs();
-    const before = await count('employee@acme.test');
+    const before = await count(employeePerson.email);
     const res = await post(`${NOTIFY}/course-due-reminder`, { courseId: facts.courseId });
     expect(res.json()).toEqual({ mailed: 2, alreadyReminded: 0, notConcerned: 1 });
-    expect(await count(others[1].email)).toBe(1); // only its assignment mail
+    expect(await count(others[1].email)).toBe(invitedOnly + 1); // only its assignment mail
     await server.jobs!.send(JOB_REMINDERS, { workspaceId: facts.workspaceId, day: '2026-12-13' });
     await runJobs();
-    expect(await count('employee@acme.test')).toBe(before + 1);
+    expect(await count(employeePerson.email)).toBe(before + 1);
     // And a manual reminder after the run: already reminded today.
     expect(
       (await post(`${NOTIFY}/course-reminder`, { courseId: facts.courseId, userIds: [employee] })).json(),
@@ -127,14 +144,14 @@ describe.each(DATABASES)('reminders on %s', (kind) => {
 
   it('after a manual reminder the daily run of that day sends the learner nothing more', async () => {
     clock.set('2026-12-19T09:00:00Z'); // due-1: the cadence reminds tomorrow's due learners
-    const before = await count('employee@acme.test');
+    const before = await count(employeePerson.email);
     expect(
       (await post(`${NOTIFY}/course-reminder`, { courseId: facts.courseId, userIds: [employee] })).json(),
     ).toMatchObject({ mailed: 1 });
     const otherBefore = await count(others[0].email);
     await server.jobs!.send(JOB_REMINDERS, { workspaceId: facts.workspaceId, day: '2026-12-19' });
     await runJobs();
-    expect(await count('employee@acme.test')).toBe(before + 1);
+    expect(await count(employeePerson.email)).toBe(before + 1);
     expect(await count(others[0].email)).toBe(otherBefore + 1); // the cadence's own reminder for the other learner
   }, 120_000);
 
@@ -174,12 +191,12 @@ describe.each(DATABASES)('reminders on %s', (kind) => {
       payload: { enabled: false },
     });
     expect(off.statusCode).toBe(200);
-    const before = await count('employee@acme.test');
+    const before = await count(employeePerson.email);
     const res = await post(`${NOTIFY}/course-reminder`, { courseId: facts.courseId });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('REMINDERS_OFF');
     expect((await post(`${NOTIFY}/course-due-reminder`, { courseId: facts.courseId })).statusCode).toBe(409);
-    expect(await count('employee@acme.test')).toBe(before);
+    expect(await count(employeePerson.email)).toBe(before);
     const awaiting = await server.request(ACME, {
       method: 'GET',
       url: `${NOTIFY}/user-assigned-courses`,
@@ -221,7 +238,7 @@ describe.each(DATABASES)('reminders on %s', (kind) => {
   });
 
   it('reminds those who have not accepted a published policy, on a cadence that ends, and on demand once a day', async () => {
-    const platform = await server.signIn(MAIN, 'platform@demo.test');
+    const platform = await buildPlatformAdmin(server);
     const catalogueId = await policyWithPdfs(server, platform, 'Code of conduct');
     const published = await server.request(ACME, {
       method: 'POST',

@@ -9,6 +9,7 @@ import type { Database } from '../../../server/platform/db/database';
 import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo.seed';
 import { DATABASES, openTestDatabase, startTestServer, testPasswords, type TestServer } from '../support/test-app';
+import { buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
 const ACME = 'acme.localhost';
 const API = '/main-api/api';
@@ -86,22 +87,27 @@ describe.each(DATABASES)('sign-in methods a workspace may offer on %s', (kind) =
 
   describe('on a server configured for neither', () => {
     let server: TestServer;
+    let ws: BuiltWorkspace;
     beforeAll(async () => {
       server = await startTestServer(kind);
+      ws = await buildWorkspace(server);
     });
     afterAll(async () => server?.close());
 
     it('seeds no sign-in button that cannot work, and refuses both', async () => {
-      const admin = await server.signIn(ACME, 'admin@acme.test');
-      const read = await server.request(ACME, {
+      const admin = await server.signIn(ws.host, ws.admin.email);
+      const read = await server.request(ws.host, {
         method: 'GET',
         url: `${API}/workspace/bulk-signup-setting`,
         token: admin,
       });
       expect(read.json()).toMatchObject({ socialPlatformSet: [], availableSocialPlatforms: [] });
-      const profile = await server.request(ACME, { method: 'GET', url: `${API}/workspace/company-profile/${ACME}` });
+      const profile = await server.request(ws.host, {
+        method: 'GET',
+        url: `${API}/workspace/company-profile/${ws.host}`,
+      });
       expect(profile.json().socialPlatformSet).toEqual([]);
-      const res = await server.request(ACME, {
+      const res = await server.request(ws.host, {
         method: 'PUT',
         url: `${API}/workspace/settings`,
         token: admin,

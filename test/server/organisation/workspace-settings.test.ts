@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, PASSWORD, startTestServer, type TestServer } from '../support/test-app';
+import { buildUser, buildWorkspace, type BuiltUser, type BuiltWorkspace } from '../support/factories';
 
-const ACME = 'acme.localhost';
-const GLOBEX = 'globex.localhost';
 const API = '/main-api/api';
 /** Ten characters, nothing common or repetitive: refused under the default minimum of 15. */
 const TEN = 'plum-Orbit';
@@ -20,15 +19,25 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
   let employee: string;
   let globexAdmin: string;
   let hq: string;
+  let ws: BuiltWorkspace;
+  let elsewhere: BuiltWorkspace;
+  let ACME: string;
+  let GLOBEX: string;
+  let employerPerson: BuiltUser;
+  let employeePerson: BuiltUser;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    [admin, employer, employee, globexAdmin] = await Promise.all([
-      server.signIn(ACME, 'admin@acme.test'),
-      server.signIn(ACME, 'employer@acme.test'),
-      server.signIn(ACME, 'employee@acme.test'),
-      server.signIn(GLOBEX, 'admin@globex.test'),
-    ]);
+    // A company name without digits: a reset code is read out of a mail that names the workspace.
+    [ws, elsewhere] = [await buildWorkspace(server, { companyName: 'Acme' }), await buildWorkspace(server)];
+    ACME = ws.host;
+    GLOBEX = elsewhere.host;
+    employerPerson = await buildUser(server, ws, { role: 'EMPLOYER' });
+    employeePerson = await buildUser(server, ws);
+    admin = await server.signIn(ACME, ws.admin.email);
+    employer = employerPerson.token;
+    employee = employeePerson.token;
+    globexAdmin = await server.signIn(GLOBEX, elsewhere.admin.email);
     const units = (await call('GET', '/workspace/branches')).json().items as {
       branchId: string;
       headquarter: boolean;
@@ -37,10 +46,16 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
   });
   afterAll(async () => server?.close());
 
-  function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin, host = ACME) {
+  function call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    token = admin,
+    host: string = ACME,
+  ) {
     return server.request(host, { method, url: `${API}${url}`, token, ...(payload ? { payload } : {}) });
   }
-  async function auditOf(action: string, token = admin, host = ACME) {
+  async function auditOf(action: string, token = admin, host: string = ACME) {
     const res = await call(
       'GET',
       `/audit/events?category=admin&action=${encodeURIComponent(action)}&pageSize=100`,
@@ -137,10 +152,10 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
         employee,
       );
       expect(changed.statusCode, changed.body).toBe(200);
-      expect(await server.signIn(ACME, 'employee@acme.test', TEN)).toBeTruthy();
+      expect(await server.signIn(ACME, employeePerson.email, TEN)).toBeTruthy();
 
       // Invite claim (first sign-in of an invited person).
-      const { code } = await invite('tenchar.claim@acme.test', 'Tenchar');
+      const { code } = await invite(`tenchar.claim@${ws.slug}.test`, 'Tenchar');
       const peek = await server.request(ACME, { method: 'POST', url: `${API}/invite/claim/${code}`, payload: {} });
       expect(peek.json().invite.minPasswordLength).toBe(10);
       const claimed = await server.request(ACME, {
@@ -154,23 +169,23 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
       const asked = await server.request(ACME, {
         method: 'POST',
         url: `${API}/user/forgot-password`,
-        payload: { userEmail: 'employer@acme.test' },
+        payload: { userEmail: employerPerson.email },
       });
       expect(asked.statusCode, asked.body).toBe(200);
-      const [mail] = await outbox('employer@acme.test');
+      const [mail] = await outbox(employerPerson.email);
       const resetCode = /code is (\d{6})/.exec(mail.body)![1];
       const reset = await server.request(ACME, {
         method: 'POST',
         url: `${API}/user/reset-password`,
         payload: {
-          userEmail: 'employer@acme.test',
+          userEmail: employerPerson.email,
           confirmationCode: resetCode,
           otpRequestId: asked.json().otpRequestId,
           userNewPassword: 'Cedar-9ink',
         },
       });
       expect(reset.statusCode, reset.body).toBe(200);
-      employer = await server.signIn(ACME, 'employer@acme.test', 'Cedar-9ink');
+      employer = await server.signIn(ACME, employerPerson.email, 'Cedar-9ink');
 
       expect((await call('PUT', '/workspace/settings', { minPasswordLength: 15 })).statusCode).toBe(200);
       const refused = await call(
@@ -187,23 +202,23 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
     async function idleFor(token: string, minutes: number) {
       const [row] = await server.db.query<{ id: string }>(
         `UPDATE sessions SET last_seen_at = now() - make_interval(mins => $1)
-          WHERE id = (SELECT id FROM sessions WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE email = 'admin@acme.test') ORDER BY created_at DESC LIMIT 1)
+          WHERE id = (SELECT id FROM sessions WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE email = $2) ORDER BY created_at DESC LIMIT 1)
           RETURNING id`,
-        [minutes],
+        [minutes, ws.admin.email],
       );
       expect(row).toBeTruthy();
       void token;
     }
 
     it('ends a privileged session after the shorter idle time the workspace set, and not before', async () => {
-      const mine = await server.signIn(ACME, 'admin@acme.test');
+      const mine = await server.signIn(ACME, ws.admin.email);
       await idleFor(mine, 20);
       // Within the default hour: still signed in.
       expect((await call('GET', '/user/details', undefined, mine)).statusCode).toBe(200);
       expect((await call('PUT', '/workspace/settings', { privilegedIdleMinutes: 15 }, mine)).statusCode).toBe(200);
       await idleFor(mine, 20);
       expect((await call('GET', '/user/details', undefined, mine)).statusCode).toBe(401);
-      const again = await server.signIn(ACME, 'admin@acme.test');
+      const again = await server.signIn(ACME, ws.admin.email);
       const [event] = await auditOf('workspace.settings-updated', again);
       expect(event.details).toMatchObject({
         changed: ['privilegedIdleMinutes'],
@@ -229,9 +244,10 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
     });
 
     it('ends anyone’s session after the workspace’s session lifetime', async () => {
-      const token = await server.signIn(ACME, 'employee@acme.test', TEN);
+      const token = await server.signIn(ACME, employeePerson.email, TEN);
       await server.db.query(
-        `UPDATE sessions SET created_at = now() - interval '40 days' WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE email = 'employee@acme.test')`,
+        `UPDATE sessions SET created_at = now() - interval '40 days' WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE email = $1)`,
+        [employeePerson.email],
       );
       expect((await call('GET', '/user/details', undefined, token)).statusCode).toBe(200);
       expect((await call('PUT', '/workspace/settings', { sessionLifetimeDays: 30 })).statusCode).toBe(200);
@@ -246,10 +262,11 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
         'inviteValidDays',
       );
       expect((await call('PUT', '/workspace/settings', { inviteValidDays: 3 })).json().inviteValidDays).toBe(3);
-      const { mail } = await invite('three.days@acme.test', 'Tri');
+      const { mail } = await invite(`three.days@${ws.slug}.test`, 'Tri');
       expect(mail.body).toContain('for 3 days');
       const [row] = await server.db.query<{ days: number }>(
-        `SELECT round(extract(epoch FROM (i.expires_at - now())) / 86400)::int AS days FROM invites i JOIN users u ON u.id = i.user_id WHERE u.email = 'three.days@acme.test'`,
+        `SELECT round(extract(epoch FROM (i.expires_at - now())) / 86400)::int AS days FROM invites i JOIN users u ON u.id = i.user_id WHERE u.email = $1`,
+        [`three.days@${ws.slug}.test`],
       );
       expect(row.days).toBe(3);
       expect((await call('PUT', '/workspace/settings', { inviteValidDays: 14 })).statusCode).toBe(200);
@@ -335,10 +352,10 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
       };
       const preview = await call('POST', '/template/preview', wording);
       expect(preview.statusCode, preview.body).toBe(200);
-      expect(preview.json().subject).toBe('Acme <welcomes> Asha');
-      expect(preview.json().text).toContain('Dear Asha,');
+      expect(preview.json().subject).toBe(`Acme <welcomes> ${ws.admin.firstName}`);
+      expect(preview.json().text).toContain(`Dear ${ws.admin.firstName},`);
       expect(preview.json().html).toContain('Join &lt;b&gt;us&lt;/b&gt; at Acme');
-      expect(preview.json().html).toMatch(/<a href="http:\/\/acme\.localhost\/invite\/sample-link">/);
+      expect(preview.json().html).toContain(`<a href="http://${ws.host}/invite/sample-link">`);
       expect((await call('GET', '/template/invitation')).json().custom).toBe(false);
 
       const saved = await call('POST', '/template', wording);
@@ -348,17 +365,19 @@ describe.each(DATABASES)('workspace settings on %s', (kind) => {
       // Globex still has the default.
       expect((await call('GET', '/template/invitation', undefined, globexAdmin, GLOBEX)).json().custom).toBe(false);
 
-      const { mail } = await invite('worded.invite@acme.test', 'Wanda');
+      const { mail } = await invite(`worded.invite@${ws.slug}.test`, 'Wanda');
       expect(mail.subject).toBe('Acme <welcomes> Wanda');
       expect(mail.body).toMatch(
-        /^Dear Wanda,\n\nJoin <b>us<\/b> at Acme: http:\/\/acme\.localhost\/invite\/[A-Za-z0-9_-]+\n\nThe link works until \d{1,2} \w+ \d{4} \(14 days\)\.$/,
+        new RegExp(
+          `^Dear Wanda,\\n\\nJoin <b>us</b> at Acme: http://${ws.host.replace(/[.-]/g, '\\$&')}/invite/[A-Za-z0-9_-]+\\n\\nThe link works until \\d{1,2} \\w+ \\d{4} \\(14 days\\)\\.$`,
+        ),
       );
 
       const reset = await call('DELETE', '/template/invitation');
       expect(reset.statusCode).toBe(200);
       expect(reset.json()).toMatchObject({ custom: false });
       expect((await auditOf('template.reset')).length).toBe(1);
-      const { mail: plain } = await invite('default.invite@acme.test', 'Dora');
+      const { mail: plain } = await invite(`default.invite@${ws.slug}.test`, 'Dora');
       expect(plain.subject).toBe('You are invited to Acme on SafePlace');
     });
   });

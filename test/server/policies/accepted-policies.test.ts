@@ -1,10 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { ACME, caller, GLOBEX, MAIN, pdfSaying, policyWithPdfs, uploadPolicyPdf } from './support';
+import {
+  buildPolicyWorkspaces,
+  caller,
+  MAIN,
+  pdfSaying,
+  policyWithPdfs,
+  uploadPolicyPdf,
+  type PolicyWorkspaces,
+} from './support';
+import { buildPlatformAdmin, type BuiltWorkspace } from '../support/factories';
 
 /** Accepting needs the document opened; "My policies" lists what a person accepted and serves it again (docs/policies.md). */
 describe.each(DATABASES)('accepting a policy and reading it again on %s', (kind) => {
   let server: TestServer;
+  /** The test's workspace, its people and another workspace (buildPolicyWorkspaces). */
+  let ws: BuiltWorkspace, elsewhere: BuiltWorkspace, ACME: string, GLOBEX: string;
+  const built = {} as Pick<PolicyWorkspaces, 'employee' | 'buadmin'>;
   let platform: string;
   let admin: string;
   let employee: string;
@@ -16,11 +28,16 @@ describe.each(DATABASES)('accepting a policy and reading it again on %s', (kind)
 
   beforeAll(async () => {
     server = await startTestServer(kind);
+    const made = await buildPolicyWorkspaces(server);
+    ({ ws, elsewhere } = made);
+    Object.assign(built, { employee: made.employee, buadmin: made.buadmin });
+    ACME = ws.host;
+    GLOBEX = elsewhere.host;
     call = caller(server);
-    platform = await server.signIn(MAIN, 'platform@demo.test');
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employee = await server.signIn(ACME, 'employee@acme.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
+    platform = await buildPlatformAdmin(server);
+    admin = await server.signIn(ACME, ws.admin.email);
+    employee = built.employee.token;
+    globexAdmin = await server.signIn(GLOBEX, elsewhere.admin.email);
     cataloguePolicyId = await policyWithPdfs(server, platform, 'Code of conduct');
     policyId = (await call('POST', ACME, '/policy/publish', admin, { cataloguePolicyId, scope: 'WORKSPACE' })).json()
       .id;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN_SITE_WORKSPACE_ID } from '../../../server/platform/db/database';
 import { FILES, registerFiles } from '../courses/authoring-fixtures';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { ACME, caller, GLOBEX, MAIN } from './support';
+import { buildPolicyWorkspaces, caller, MAIN, type PolicyWorkspaces } from './support';
+import { buildPlatformAdmin, buildUser, type BuiltWorkspace } from '../support/factories';
 
 const TEXT = {
   type: 'TEXT_AREA',
@@ -13,6 +14,9 @@ const IMAGE = { type: 'IMAGE', alignment: 'CENTER', fileId: FILES.image, texts: 
 
 describe.each(DATABASES)('catalogue courses on %s', (kind) => {
   let server: TestServer;
+  /** The test's workspace, its people and another workspace (buildPolicyWorkspaces). */
+  let ws: BuiltWorkspace, elsewhere: BuiltWorkspace, ACME: string, GLOBEX: string;
+  const built = {} as Pick<PolicyWorkspaces, 'employee' | 'buadmin'>;
   let call: ReturnType<typeof caller>;
   let platform: string;
   let globexAdmin: string;
@@ -23,15 +27,17 @@ describe.each(DATABASES)('catalogue courses on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
+    const made = await buildPolicyWorkspaces(server);
+    ({ ws, elsewhere } = made);
+    Object.assign(built, { employee: made.employee, buadmin: made.buadmin });
+    ACME = ws.host;
+    GLOBEX = elsewhere.host;
     call = caller(server);
-    platform = await server.signIn(MAIN, 'platform@demo.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    acmeAdmin = await server.signIn(ACME, 'admin@acme.test');
-    const [anEmployee] = await server.db.query<{ email: string }>(
-      `SELECT u.email FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE w.slug = 'globex' AND u.role = 'EMPLOYEE' AND u.status = 'ACTIVE' ORDER BY u.email LIMIT 1`,
-    );
-    globexEmployee = await server.signIn(GLOBEX, anEmployee.email);
-    globexId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`))[0].id;
+    platform = await buildPlatformAdmin(server);
+    globexAdmin = await server.signIn(GLOBEX, elsewhere.admin.email);
+    acmeAdmin = await server.signIn(ACME, ws.admin.email);
+    globexEmployee = (await buildUser(server, elsewhere)).token;
+    globexId = elsewhere.id;
     // The image the catalogue course shows, a confirmed upload of the main site.
     await registerFiles(server, MAIN_SITE_WORKSPACE_ID, { image: FILES.image });
   });
@@ -98,7 +104,7 @@ describe.each(DATABASES)('catalogue courses on %s', (kind) => {
     const offered = await ok('POST', MAIN, '/admin/course/offer', platform, { courseId, workspaceId: globexId });
     expect(offered).toMatchObject({
       workspaceId: globexId,
-      workspaceName: 'Globex',
+      workspaceName: elsewhere.companyName,
       courseId,
       version: 1,
       latestVersion: 1,
@@ -205,7 +211,7 @@ describe.each(DATABASES)('catalogue courses on %s', (kind) => {
     // A draft of version 2 is open: the offer would copy the draft.
     const details = await ok('GET', MAIN, `/course/details/${courseId}`, platform);
     await ok('POST', MAIN, `/lesson/create/${courseId}`, platform, { title: 'Next year’s lesson' });
-    const [acme] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
+    const acme = { id: ws.id };
     const drafting = await call('POST', MAIN, '/admin/course/offer', platform, { courseId, workspaceId: acme.id });
     expect(drafting.statusCode).toBe(409);
     expect(drafting.json().code).toBe('DRAFT_OPEN');
@@ -236,7 +242,7 @@ describe.each(DATABASES)('catalogue courses on %s', (kind) => {
   });
 
   it('pushes the newer version to Globex: new assignments get it, the learner who had version 1 keeps it', async () => {
-    const [acme] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
+    const acme = { id: ws.id };
     // Only the platform admin; a workspace that has no copy is 404, naming nothing written.
     expect((await call('POST', GLOBEX, '/admin/course/push-version', globexAdmin, { courseId })).statusCode).toBe(403);
     expect(

@@ -1,20 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { PNG } from '../support/sample-files';
-import { ACME, caller, MAIN, pdfSaying, uploadPolicyPdf } from './support';
+import { buildPolicyWorkspaces, caller, MAIN, pdfSaying, uploadPolicyPdf, type PolicyWorkspaces } from './support';
+import { buildPlatformAdmin, type BuiltWorkspace } from '../support/factories';
 
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
 describe.each(DATABASES)('the platform’s catalogue on %s', (kind) => {
   let server: TestServer;
+  /** The test's workspace, its people and another workspace (buildPolicyWorkspaces). */
+  let ws: BuiltWorkspace, elsewhere: BuiltWorkspace, ACME: string, GLOBEX: string;
+  const built = {} as Pick<PolicyWorkspaces, 'employee' | 'buadmin'>;
   let platform: string;
   let acmeAdmin: string;
   let call: ReturnType<typeof caller>;
   beforeAll(async () => {
     server = await startTestServer(kind);
+    const made = await buildPolicyWorkspaces(server);
+    ({ ws, elsewhere } = made);
+    Object.assign(built, { employee: made.employee, buadmin: made.buadmin });
+    ACME = ws.host;
+    GLOBEX = elsewhere.host;
     call = caller(server);
-    platform = await server.signIn(MAIN, 'platform@demo.test');
-    acmeAdmin = await server.signIn(ACME, 'admin@acme.test');
+    platform = await buildPlatformAdmin(server);
+    acmeAdmin = await server.signIn(ACME, ws.admin.email);
   });
   afterAll(async () => server?.close());
 

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { ACME, caller, GLOBEX, MAIN, policyWithPdfs } from './support';
+import { buildPolicyWorkspaces, caller, MAIN, policyWithPdfs, type PolicyWorkspaces } from './support';
+import { buildPlatformAdmin, buildTranslatedPublishedCourse, type BuiltWorkspace } from '../support/factories';
 
 const COURSE = 'Preventing Sexual Harassment at Work';
 
 describe.each(DATABASES)('a workspace’s compliance status on %s', (kind) => {
   let server: TestServer;
+  /** The test's workspace, its people and another workspace (buildPolicyWorkspaces). */
+  let ws: BuiltWorkspace, elsewhere: BuiltWorkspace, ACME: string, GLOBEX: string;
+  const built = {} as Pick<PolicyWorkspaces, 'employee' | 'buadmin'>;
   let call: ReturnType<typeof caller>;
   let platform: string;
   let admin: string;
@@ -38,20 +42,24 @@ describe.each(DATABASES)('a workspace’s compliance status on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
+    const made = await buildPolicyWorkspaces(server);
+    ({ ws, elsewhere } = made);
+    Object.assign(built, { employee: made.employee, buadmin: made.buadmin });
+    ACME = ws.host;
+    GLOBEX = elsewhere.host;
+    // The course the jurisdiction's training obligation names.
+    await buildTranslatedPublishedCourse(server, ws, { title: COURSE });
     call = caller(server);
-    platform = await server.signIn(MAIN, 'platform@demo.test');
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employee = await server.signIn(ACME, 'employee@acme.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    acmeId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`))[0].id;
-    // The demo declares Acme India and Globex Canada (federal) (server/seed/case.seed.ts): these tests declare their own.
+    platform = await buildPlatformAdmin(server);
+    admin = await server.signIn(ACME, ws.admin.email);
+    employee = built.employee.token;
+    globexAdmin = await server.signIn(GLOBEX, elsewhere.admin.email);
+    acmeId = ws.id;
+    // The workspace was created under India's jurisdiction: these tests declare their own.
     await server.db.system((tx) =>
-      tx.query(
-        `DELETE FROM workspace_jurisdictions WHERE workspace_id IN (SELECT id FROM workspaces WHERE slug IN ('acme', 'globex'))`,
-      ),
+      tx.query(`DELETE FROM workspace_jurisdictions WHERE workspace_id IN ($1, $2)`, [ws.id, elsewhere.id]),
     );
-    employeeId = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@acme.test'`))[0]
-      .id;
+    employeeId = built.employee.id;
     const codes = await server.db.query<{ id: string; code: string }>(
       `SELECT id, code FROM jurisdictions WHERE code IN ('IN', 'CA-ON')`,
     );

@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnCatalogueCredit } from '../../../server/learning/credits/credit-ledger';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { ACME, caller, GLOBEX, MAIN } from './support';
+import { buildPolicyWorkspaces, caller, MAIN, type PolicyWorkspaces } from './support';
+import {
+  buildPlatformAdmin,
+  buildInvitedPeople,
+  buildTranslatedPublishedCourse,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 describe.each(DATABASES)('course credits on %s', (kind) => {
   let server: TestServer;
+  /** The test's workspace, its people and another workspace (buildPolicyWorkspaces). */
+  let ws: BuiltWorkspace, elsewhere: BuiltWorkspace, ACME: string, GLOBEX: string;
+  const built = {} as Pick<PolicyWorkspaces, 'employee' | 'buadmin'>;
   let platform: string;
   let admin: string;
   let employee: string;
@@ -16,19 +25,20 @@ describe.each(DATABASES)('course credits on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
+    const made = await buildPolicyWorkspaces(server);
+    ({ ws, elsewhere } = made);
+    Object.assign(built, { employee: made.employee, buadmin: made.buadmin });
+    ACME = ws.host;
+    GLOBEX = elsewhere.host;
     call = caller(server);
-    platform = await server.signIn(MAIN, 'platform@demo.test');
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employee = await server.signIn(ACME, 'employee@acme.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    acmeId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`))[0].id;
-    // The seeded published course stands for a catalogue course given to Acme (catalogue courses are another issue).
-    courseId = (
-      await server.db.query<{ id: string }>(
-        `SELECT id FROM courses WHERE workspace_id = $1 AND status = 'PUBLISHED' LIMIT 1`,
-        [acmeId],
-      )
-    )[0].id;
+    platform = await buildPlatformAdmin(server);
+    admin = await server.signIn(ACME, ws.admin.email);
+    employee = built.employee.token;
+    globexAdmin = await server.signIn(GLOBEX, elsewhere.admin.email);
+    acmeId = ws.id;
+    // A published course of the workspace stands for a catalogue course given to it, and fifty people to assign.
+    courseId = await buildTranslatedPublishedCourse(server, ws);
+    await buildInvitedPeople(server, ws, 50);
     await server.db.query(`UPDATE courses SET from_catalogue = true WHERE workspace_id = $1 AND id = $2`, [
       acmeId,
       courseId,

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { ACME, caller, GLOBEX, MAIN, pdfSaying } from './support';
+import { buildPolicyWorkspaces, caller, MAIN, pdfSaying, type PolicyWorkspaces } from './support';
+import { buildPlatformAdmin, type BuiltWorkspace } from '../support/factories';
 
 describe.each(DATABASES)('a workspace’s own policies on %s', (kind) => {
   let server: TestServer;
+  /** The test's workspace, its people and another workspace (buildPolicyWorkspaces). */
+  let ws: BuiltWorkspace, elsewhere: BuiltWorkspace, ACME: string, GLOBEX: string;
+  const built = {} as Pick<PolicyWorkspaces, 'employee' | 'buadmin'>;
   let platform: string;
   let admin: string;
   let employee: string;
@@ -17,18 +21,19 @@ describe.each(DATABASES)('a workspace’s own policies on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
+    const made = await buildPolicyWorkspaces(server);
+    ({ ws, elsewhere } = made);
+    Object.assign(built, { employee: made.employee, buadmin: made.buadmin });
+    ACME = ws.host;
+    GLOBEX = elsewhere.host;
+    pune = made.pune;
     call = caller(server);
-    platform = await server.signIn(MAIN, 'platform@demo.test');
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employee = await server.signIn(ACME, 'employee@acme.test');
-    buAdmin = await server.signIn(ACME, 'buadmin@acme.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    acmeId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`))[0].id;
-    pune = (
-      await server.db.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 AND name = 'Acme Pune'`, [
-        acmeId,
-      ])
-    )[0].id;
+    platform = await buildPlatformAdmin(server);
+    admin = await server.signIn(ACME, ws.admin.email);
+    employee = built.employee.token;
+    buAdmin = built.buadmin.token;
+    globexAdmin = await server.signIn(GLOBEX, elsewhere.admin.email);
+    acmeId = ws.id;
   });
   afterAll(async () => server?.close());
 
@@ -291,7 +296,7 @@ describe.each(DATABASES)('a workspace’s own policies on %s', (kind) => {
       reviewDueOn: '2027-06-30',
     });
     expect(created.statusCode).toBe(200);
-    const globexId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`))[0].id;
+    const globexId = elsewhere.id;
     const res = await server.request(MAIN, {
       method: 'DELETE',
       url: `/main-api/api/workspace/${globexId}`,

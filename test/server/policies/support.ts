@@ -1,6 +1,14 @@
 import { expect } from 'vitest';
 import type { TestServer } from '../support/test-app';
 import { PDF } from '../support/sample-files';
+import {
+  buildBusinessUnit,
+  buildUnitUser,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 export const MAIN = 'localhost';
 export const ACME = 'acme.localhost';
@@ -55,4 +63,24 @@ export async function policyWithPdfs(server: TestServer, platform: string, title
   );
   expect((await uploadPolicyPdf(server, platform, id, 'HINDI', pdfSaying(`${title} v1 Hindi`))).statusCode).toBe(200);
   return id;
+}
+
+/** What the policy tests work in: Acme (India's jurisdiction) with a Pune unit, its people, and another workspace. */
+export interface PolicyWorkspaces {
+  ws: BuiltWorkspace;
+  elsewhere: BuiltWorkspace;
+  /** Esha, an employee of the headquarters. */
+  employee: BuiltUser;
+  /** The business-unit admin of Pune. */
+  buadmin: BuiltUser;
+  pune: string;
+}
+
+export async function buildPolicyWorkspaces(server: TestServer): Promise<PolicyWorkspaces> {
+  const ws = await buildWorkspace(server, { companyName: 'Acme', jurisdictionCode: 'IN' });
+  const elsewhere = await buildWorkspace(server);
+  const employee = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+  const pune = (await buildBusinessUnit(server, ws, { name: 'Acme Pune' })).id;
+  const buadmin = await buildUnitUser(server, ws, pune, { role: 'BRANCH_ADMIN' });
+  return { ws, elsewhere, employee, buadmin, pune };
 }

@@ -1,9 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { ACME, caller, GLOBEX, MAIN, pdfSaying, policyWithPdfs, uploadPolicyPdf } from './support';
+import {
+  buildPolicyWorkspaces,
+  caller,
+  MAIN,
+  pdfSaying,
+  policyWithPdfs,
+  uploadPolicyPdf,
+  type PolicyWorkspaces,
+} from './support';
+import { buildPlatformAdmin, buildUser, type BuiltWorkspace } from '../support/factories';
 
 describe.each(DATABASES)('policies in a workspace on %s', (kind) => {
   let server: TestServer;
+  /** The test's workspace, its people and another workspace (buildPolicyWorkspaces). */
+  let ws: BuiltWorkspace, elsewhere: BuiltWorkspace, ACME: string, GLOBEX: string;
+  const built = {} as Pick<PolicyWorkspaces, 'employee' | 'buadmin'>;
   let platform: string;
   let admin: string;
   let employee: string;
@@ -18,20 +30,20 @@ describe.each(DATABASES)('policies in a workspace on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
+    const made = await buildPolicyWorkspaces(server);
+    ({ ws, elsewhere } = made);
+    Object.assign(built, { employee: made.employee, buadmin: made.buadmin });
+    ACME = ws.host;
+    GLOBEX = elsewhere.host;
+    pune = made.pune;
     call = caller(server);
-    platform = await server.signIn(MAIN, 'platform@demo.test');
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employee = await server.signIn(ACME, 'employee@acme.test');
-    buAdmin = await server.signIn(ACME, 'buadmin@acme.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    acmeId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`))[0].id;
-    employeeId = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@acme.test'`))[0]
-      .id;
-    pune = (
-      await server.db.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 AND name = 'Acme Pune'`, [
-        acmeId,
-      ])
-    )[0].id;
+    platform = await buildPlatformAdmin(server);
+    admin = await server.signIn(ACME, ws.admin.email);
+    employee = built.employee.token;
+    buAdmin = built.buadmin.token;
+    globexAdmin = await server.signIn(GLOBEX, elsewhere.admin.email);
+    acmeId = ws.id;
+    employeeId = built.employee.id;
     cataloguePolicyId = await policyWithPdfs(server, platform, 'Prevention of Sexual Harassment policy');
   });
   afterAll(async () => server?.close());
@@ -153,19 +165,14 @@ describe.each(DATABASES)('policies in a workspace on %s', (kind) => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toContain('Name,Email,Business unit,State,Version accepted,Language,Accepted at');
-    expect(lines.find((l) => l.includes('employee@acme.test'))).toMatch(
-      /Esha Employee,employee@acme\.test,Acme Headquarters,Accepted,1,HINDI,/,
+    expect(lines.find((l) => l.includes(built.employee.email))).toContain(
+      `Esha Employee,${built.employee.email},Acme Headquarters,Accepted,1,HINDI,`,
     );
     expect(lines).toHaveLength(table.json().total + 1);
   });
 
   it('records an acceptance on someone’s behalf with a reason, audited', async () => {
-    const someone = (
-      await server.db.query<{ id: string }>(
-        `SELECT id FROM users WHERE workspace_id = $1 AND email LIKE '%0@acme.test' LIMIT 1`,
-        [acmeId],
-      )
-    )[0].id;
+    const someone = (await buildUser(server, ws)).id;
     const noReason = await call('POST', ACME, `/policy/record-acceptance/${policyId}`, admin, {
       userId: someone,
       language: 'ENGLISH',
@@ -274,7 +281,7 @@ describe.each(DATABASES)('policies in a workspace on %s', (kind) => {
       ).statusCode,
     ).toBe(404);
     expect((await call('GET', GLOBEX, '/policy/my', globexAdmin)).json().items).toEqual([]);
-    const globexId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`))[0].id;
+    const globexId = elsewhere.id;
     const globexUnit = (
       await server.db.query<{ id: string }>(`SELECT id FROM branches WHERE workspace_id = $1 LIMIT 1`, [globexId])
     )[0].id;

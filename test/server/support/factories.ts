@@ -1,5 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { Database } from '../../../server/platform/db/database';
 import { PASSWORD, testPasswords, type TestServer } from './test-app';
 
 /**
@@ -315,4 +317,248 @@ export async function buildPublishedWorkflow(
   });
   await post('/admin/workflow/publish', { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
   return wf.workflowId;
+}
+
+// --- factories for identity/main/notifications/organisation/policies tests ---
+
+/**
+ * A platform admin of its own (not the one `buildPlatformAdmin` shares), with their address: for a test that signs
+ * them in, changes or locks them. The operator's CLI inserts the row; so does this.
+ */
+export async function buildPlatformOperator(server: TestServer): Promise<{ email: string; token: string }> {
+  const email = `${unique('operator')}@factory.test`;
+  const passwordHash = await testPasswords.hash(PASSWORD);
+  await server.db.system((tx) =>
+    tx.query(
+      `INSERT INTO platform_admins (email, password_hash, first_name, last_name) VALUES ($1, $2, 'Platform', 'Operator')`,
+      [email, passwordHash],
+    ),
+  );
+  return { email, token: await server.signIn('localhost', email) };
+}
+
+/**
+ * A phone number of the person's own, set by the workspace admin as People's edit does (a mobile number no other
+ * built person has); returns it.
+ */
+export async function givePhoneNumber(
+  server: TestServer,
+  ws: BuiltWorkspace,
+  user: BuiltUser,
+  phone = `+4477${String(randomInt(0, 100_000_000)).padStart(8, '0')}`,
+): Promise<string> {
+  await call(server, ws.host, 'POST', `/main-api/api/user/update/${user.id}`, ws.admin.token, { phoneNumber: phone });
+  return phone;
+}
+
+/**
+ * The factories' view of an app a test built itself over its own database (two servers over one database, an app
+ * with other transports): requests through `inject`, sign-in through the API. The app must keep its mail in the
+ * outbox while the factories build (they read invitations there).
+ */
+export function serverOverApp(app: FastifyInstance, db: Database): TestServer {
+  const request: TestServer['request'] = (host, { token, headers, ...rest }) =>
+    app.inject({ ...rest, headers: { host, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+  return {
+    app,
+    db,
+    request,
+    async signIn(host: string, email: string, password = PASSWORD) {
+      const res = await request(host, {
+        method: 'POST',
+        url: '/main-api/api/user/signin',
+        payload: { userEmail: email, userPassword: password },
+      });
+      if (res.statusCode !== 200)
+        throw new Error(`sign-in of ${email} at ${host} failed: ${res.statusCode} ${res.body}`);
+      return res.json().token as string;
+    },
+  } as Partial<TestServer> as TestServer;
+}
+
+/**
+ * A feature flag the platform admin has created (`maintenance`, `elevateip`: the built-in ones a workspace's gates
+ * read), on for no workspace yet; a flag that is already there is left as it is.
+ */
+export async function buildFeatureFlag(server: TestServer, key: string, value = 'on'): Promise<string> {
+  const res = await server.request('localhost', {
+    method: 'POST',
+    url: '/main-api/api/feature-flags',
+    token: await buildPlatformAdmin(server),
+    payload: { key, value },
+  });
+  expect([200, 201, 409], `creating the flag ${key}: ${res.body}`).toContain(res.statusCode);
+  return key;
+}
+
+/** A business unit of the workspace besides its headquarters, created by its admin. */
+export async function buildBusinessUnit(
+  server: TestServer,
+  ws: BuiltWorkspace,
+  overrides: { name?: string } = {},
+): Promise<{ id: string; name: string }> {
+  const unit = await call<{ branchId: string; branchName: string }>(
+    server,
+    ws.host,
+    'POST',
+    '/main-api/api/workspace/create-branch',
+    ws.admin.token,
+    { branchName: overrides.name ?? `Unit ${unique('bu')}` },
+  );
+  return { id: unit.branchId, name: unit.branchName };
+}
+
+/** A department of one business unit, created by the workspace's admin. */
+export async function buildDepartment(
+  server: TestServer,
+  ws: BuiltWorkspace,
+  unitId: string,
+  overrides: { name?: string } = {},
+): Promise<{ id: string; name: string }> {
+  const made = await call<{ created: { departmentId: string; departmentName: string }[] }>(
+    server,
+    ws.host,
+    'POST',
+    '/main-api/api/department',
+    ws.admin.token,
+    { departmentName: overrides.name ?? `Department ${unique('d')}`, branchId: unitId },
+  );
+  return { id: made.created[0]!.departmentId, name: made.created[0]!.departmentName };
+}
+
+/**
+ * A person of a given business unit (a BRANCH_ADMIN of that unit, an employee there...), invited by the workspace's
+ * admin into that unit and signed in through the invitation.
+ */
+export async function buildUnitUser(
+  server: TestServer,
+  ws: BuiltWorkspace,
+  unitId: string,
+  overrides: { role?: Role; firstName?: string; lastName?: string; email?: string } = {},
+): Promise<BuiltUser> {
+  const role = overrides.role ?? 'EMPLOYEE';
+  const email = overrides.email ?? `${unique(role.toLowerCase().replace('_', '-'))}@${ws.slug}.test`;
+  const firstName = overrides.firstName ?? 'Unit';
+  const lastName = overrides.lastName ?? `Person ${sequence}`;
+  const invited = await call<{ invited: number }>(
+    server,
+    ws.host,
+    'POST',
+    `/main-api/api/invite/user/${unitId}`,
+    ws.admin.token,
+    { email, firstName, lastName, role },
+  );
+  expect(invited, `inviting ${email}`).toMatchObject({ invited: 1 });
+  const claimed = await claimInvitation(server, ws.host, email);
+  return { ...claimed, email, firstName, lastName, role };
+}
+
+/**
+ * A username the person can sign in with instead of their email. No API sets one (the demo seed and directory
+ * migrations do), so this writes the row, inside the workspace's tenant transaction.
+ */
+export async function giveUsername(
+  server: TestServer,
+  ws: BuiltWorkspace,
+  user: BuiltUser,
+  username = unique('user'),
+): Promise<string> {
+  await server.db.tenant(ws.id, (tx) =>
+    tx.query(`UPDATE users SET username = $3 WHERE workspace_id = $1 AND id = $2`, [ws.id, user.id, username]),
+  );
+  return username;
+}
+
+/**
+ * A course of the workspace published by its admin: one lesson with one text block, written in English and in each
+ * further language given (`{ HINDI: 'title in Hindi' }`), so that a learner can open it in any of them.
+ */
+export async function buildTranslatedPublishedCourse(
+  server: TestServer,
+  ws: BuiltWorkspace,
+  overrides: { title?: string; languages?: Record<string, string> } = {},
+): Promise<string> {
+  const post = <T>(url: string, payload: object) =>
+    call<T>(server, ws.host, 'POST', `/learning-api/api${url}`, ws.admin.token, payload);
+  const courseId = await buildCourse(server, ws, { title: overrides.title ?? `Course ${unique('pc')}` });
+  const languages = overrides.languages ?? {};
+  for (const [language, title] of Object.entries(languages))
+    await post('/course/language', { courseId, language, title });
+  const lesson = await post<{ lessonId: string }>(`/lesson/create/${courseId}`, { title: 'Lesson one' });
+  const texts: Record<string, { body: string }> = { ENGLISH: { body: 'Respect at work, in English.' } };
+  for (const language of Object.keys(languages)) texts[language] = { body: `Respect at work (${language}).` };
+  await post('/lesson-content/create', { lessonId: lesson.lessonId, block: { type: 'TEXT_AREA', texts } });
+  await post(`/course/publish/${courseId}`, {});
+  return courseId;
+}
+
+/** Assigns a published course to one person of the workspace, as its admin does from the course's page. */
+export async function assignCourseToPerson(
+  server: TestServer,
+  ws: BuiltWorkspace,
+  courseId: string,
+  person: BuiltUser,
+): Promise<void> {
+  await call(server, ws.host, 'POST', '/learning-api/api/course/assign-course-to-users', ws.admin.token, {
+    courseId,
+    search: person.email,
+  });
+}
+
+/** What a learning test needs of a workspace: its units, their Human Resources departments and a published course. */
+export interface BuiltLearningWorkspace {
+  ws: BuiltWorkspace;
+  workspaceId: string;
+  /** The published course (English and Hindi), titled as the demo's own course is unless told. */
+  courseId: string;
+  hq: string;
+  pune: string;
+  /** Human Resources in Pune. */
+  puneHr: string;
+  /** Human Resources at headquarters. */
+  hqHr: string;
+}
+
+/**
+ * A workspace for course and notification tests: its headquarters and a Pune unit, a Human Resources department in
+ * each, and a published course in English and Hindi with its reminders on.
+ */
+export async function buildLearningWorkspace(
+  server: TestServer,
+  overrides: { companyName?: string; jurisdictionCode?: string | null; courseTitle?: string } = {},
+): Promise<BuiltLearningWorkspace> {
+  const ws = await buildWorkspace(server, {
+    companyName: overrides.companyName,
+    jurisdictionCode: overrides.jurisdictionCode ?? 'IN',
+  });
+  const pune = await buildBusinessUnit(server, ws, { name: `${ws.companyName} Pune` });
+  const hqHr = await buildDepartment(server, ws, ws.headquartersId, { name: 'Human Resources' });
+  const puneHr = await buildDepartment(server, ws, pune.id, { name: 'Human Resources' });
+  const courseId = await buildTranslatedPublishedCourse(server, ws, {
+    title: overrides.courseTitle ?? 'Preventing Sexual Harassment at Work',
+    languages: { HINDI: 'कार्यस्थल पर यौन उत्पीड़न की रोकथाम' },
+  });
+  // Its reminders on, as the demo's course has them.
+  await call(server, ws.host, 'PUT', `/learning-api/api/course/${courseId}/reminder-toggle`, ws.admin.token, {
+    enabled: true,
+  });
+  return { ws, workspaceId: ws.id, courseId, hq: ws.headquartersId, pune: pune.id, puneHr: puneHr.id, hqHr: hqHr.id };
+}
+
+/**
+ * Many people of the headquarters at once, as the admin's bulk creation makes them: invited (not yet signed in, so no
+ * session), none mailed. Returns their ids in the order given.
+ */
+export async function buildInvitedPeople(server: TestServer, ws: BuiltWorkspace, count: number): Promise<string[]> {
+  const emails = Array.from({ length: count }, () => `${unique('invited')}@${ws.slug}.test`);
+  await call(server, ws.host, 'POST', '/main-api/api/user/create/bulk', ws.admin.token, {
+    users: emails.map((email) => ({ email, branchId: ws.headquartersId })),
+  });
+  const rows = await server.db.tenant(ws.id, (tx) =>
+    tx.query<{ id: string; email: string }>(`SELECT id, email FROM users WHERE workspace_id = $1 AND email = ANY($2)`, [
+      ws.id,
+      emails,
+    ]),
+  );
+  return emails.map((email) => rows.find((r) => r.email === email)!.id);
 }
