@@ -316,3 +316,53 @@ export async function buildPublishedWorkflow(
   await post('/admin/workflow/publish', { workflowId: wf.workflowId, workflowVersionId: v.workflowVersionId });
   return wf.workflowId;
 }
+
+// --- factories for courses, complaints, platform, imports, platform-tools, reports, law, workflows, dashboard tests ---
+
+/** A business unit of the workspace besides its headquarters, created by its admin. */
+export async function buildBusinessUnit(
+  server: TestServer,
+  ws: BuiltWorkspace,
+  overrides: { name?: string } = {},
+): Promise<{ id: string; name: string }> {
+  const unit = await call<{ branchId: string; branchName: string }>(
+    server,
+    ws.host,
+    'POST',
+    '/main-api/api/workspace/create-branch',
+    ws.admin.token,
+    { branchName: overrides.name ?? `Unit ${unique('u')}` },
+  );
+  return { id: unit.branchId, name: unit.branchName };
+}
+
+/**
+ * A person of one business unit (the headquarters, or one `buildBusinessUnit` made), invited there by the workspace's
+ * admin and signed in through the invitation: with role BRANCH_ADMIN, that unit's admin.
+ */
+export async function buildUnitMember(
+  server: TestServer,
+  ws: BuiltWorkspace,
+  branchId: string,
+  overrides: { role?: Role; firstName?: string; lastName?: string; email?: string } = {},
+): Promise<BuiltUser> {
+  return buildUser(server, { ...ws, headquartersId: branchId }, overrides);
+}
+
+/**
+ * A workspace under Canada's federal regime (CA-FED) with its designated recipient seated (a body of one, Dana
+ * Recipient), as the Canadian law tests need: the person a notice goes to.
+ */
+export async function buildCanadianWorkspace(
+  server: TestServer,
+): Promise<{ ws: BuiltWorkspace; recipient: BuiltUser }> {
+  const ws = await buildWorkspace(server, { jurisdictionCode: 'CA-FED' });
+  const recipient = await buildUser(server, ws, { firstName: 'Dana', lastName: 'Recipient' });
+  await call(server, ws.host, 'POST', '/case-api/api/committees', ws.admin.token, {
+    name: 'Designated recipients',
+    termStart: '2026-01-01',
+    termEnd: '2028-12-31',
+    members: [{ userId: recipient.id, role: 'DESIGNATED_RECIPIENT', gender: 'WOMAN' }],
+  });
+  return { ws, recipient };
+}
