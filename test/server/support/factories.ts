@@ -366,3 +366,18 @@ export async function buildCanadianWorkspace(
   });
   return { ws, recipient };
 }
+
+/** An API key of the workspace with the given scopes, made by its admin: its secret, the bearer token of API calls. */
+export async function buildScopedApiKey(
+  server: TestServer,
+  ws: BuiltWorkspace,
+  scopes: string[],
+  overrides: { name?: string; expiresInDays?: number } = {},
+): Promise<string> {
+  const key = await call<{ secret: string }>(server, ws.host, 'POST', '/main-api/api/api-keys', ws.admin.token, {
+    name: overrides.name ?? 'Provisioning',
+    scopes,
+    expiresInDays: overrides.expiresInDays ?? 30,
+  });
+  return key.secret;
+}
