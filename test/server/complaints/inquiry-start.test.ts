@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../server/platform/clock';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { buildCommittee, buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
+import { buildInquiryWorkspace, buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
 const CASE = '/case-api/api';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -45,9 +45,10 @@ describe.each(DATABASES)("the inquiry's start on %s", (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { clock });
-    ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+    const built = await buildInquiryWorkspace(server);
+    ({ ws, complainant } = built);
     admin = ws.admin.token;
-    complainant = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    [presiding, member, recused] = [built.committee.presiding, ...built.committee.members];
     outsider = await buildUser(server, ws);
     const wf = await ok('POST', '/admin/workflow', admin, { workflowName: 'Inquiry start', defaultToWorkspace: true });
     const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });
@@ -64,8 +65,6 @@ describe.each(DATABASES)("the inquiry's start on %s", (kind) => {
       workflowId: wf.workflowId,
       workflowVersionId: v.workflowVersionId,
     });
-    const committee = await buildCommittee(server, ws);
-    [presiding, member, recused] = [committee.presiding, ...committee.members];
     const filed = await ok('POST', '/complaints', complainant.token, {
       complainant: { name: 'Esha Employee', email: complainant.email, gender: 'WOMAN' },
       respondent: { name: 'Rahul Respondent', email: 'rahul.outside@example.test', gender: 'MAN' },

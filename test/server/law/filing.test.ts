@@ -2,7 +2,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../server/platform/clock';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { buildCommittee, buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
+import { buildInquiryWorkspace, buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
 const CASE = '/case-api/api';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -58,12 +58,10 @@ describe.each(DATABASES)('filing late and filing for her on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { clock });
-    ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+    const built = await buildInquiryWorkspace(server);
+    ({ ws, complainant } = built);
     admin = ws.admin.token;
-    complainant = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
-    const committee = await buildCommittee(server, ws);
-    presiding = committee.presiding;
-    member = committee.members[0];
+    [presiding, member] = [built.committee.presiding, built.committee.members[0]];
     colleague = await buildUser(server, ws);
     late = (
       await ok('POST', '/complaints', complainant.token, {

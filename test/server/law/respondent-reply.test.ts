@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../server/platform/clock';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { buildCommittee, buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
+import { buildInquiryWorkspace, buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
 const CASE = '/case-api/api';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -50,12 +50,10 @@ describe.each(DATABASES)("the respondent's reply on %s", (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { clock });
-    ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+    const built = await buildInquiryWorkspace(server);
+    ({ ws, complainant } = built);
     admin = ws.admin.token;
-    complainant = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
-    const committee = await buildCommittee(server, ws);
-    presiding = committee.presiding;
-    member = committee.members[0];
+    [presiding, member] = [built.committee.presiding, built.committee.members[0]];
     outsider = await buildUser(server, ws);
     const filed = await ok('POST', '/complaints', complainant.token, {
       complainant: { name: 'Esha Employee', email: complainant.email, gender: 'WOMAN' },

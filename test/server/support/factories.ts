@@ -381,3 +381,16 @@ export async function buildScopedApiKey(
   });
   return key.secret;
 }
+
+/**
+ * An Indian workspace (IN) ready for a complaint's inquiry: its Internal Committee seated (`buildCommittee`) and a
+ * complainant, Esha Employee, who is not on it.
+ */
+export async function buildInquiryWorkspace(
+  server: TestServer,
+): Promise<{ ws: BuiltWorkspace; complainant: BuiltUser; committee: BuiltCommittee }> {
+  const ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+  const complainant = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+  const committee = await buildCommittee(server, ws);
+  return { ws, complainant, committee };
+}
