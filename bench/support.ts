@@ -9,6 +9,7 @@ import { migrate } from '../server/platform/db/migrate';
 import { openPglite } from '../server/platform/db/pglite-database';
 import { openScratchPostgres } from '../server/platform/db/scratch-postgres';
 import type { PasswordHasher } from '../server/platform/passwords';
+import { FULL_MAPPING, HEADER } from '../test/server/imports/people-columns';
 import { HttpLoad } from './http-load';
 
 export const cheapPasswords: PasswordHasher = {
@@ -138,8 +139,7 @@ export const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 /** The header of the people CSV the import benchmarks upload (the import's template). */
-export const PEOPLE_CSV_HEADER =
-  'Email,First Name,Last Name,Employee ID,Gender,Department,Designation,Business Unit,Role,Home Address,Phone Number,Date of Joining';
+export const PEOPLE_CSV_HEADER = HEADER;
 
 /** One generated person, with every column of the people CSV. */
 export interface BenchPerson {
@@ -201,17 +201,4 @@ export function peopleCsv(people: readonly BenchPerson[]): string {
 }
 
 /** The column of each field in `peopleCsv`, as the import's mapping names them. */
-export const PEOPLE_CSV_MAPPING = {
-  email: 0,
-  firstName: 1,
-  lastName: 2,
-  employeeId: 3,
-  gender: 4,
-  department: 5,
-  designation: 6,
-  branch: 7,
-  role: 8,
-  homeAddress: 9,
-  phoneNumber: 10,
-  dateOfJoining: 11,
-};
+export const PEOPLE_CSV_MAPPING = FULL_MAPPING;

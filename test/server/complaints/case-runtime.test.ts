@@ -135,7 +135,7 @@ describe.each(DATABASES)('due process in the case runtime on %s', (kind) => {
       expect(informed.steps.find((s: { stepId: string }) => s.stepId === steps.inform).completedAt).not.toBeNull();
       // The copy went to that address: it is no longer changed (the respondent reads the case with it).
       const late = await call('PUT', `/complaints/${id}/parties/RESPONDENT`, member1.token, {
-        email: 'someone.else@acme.test',
+        email: `someone.else@${ws.slug}.test`,
       });
       expect(late.statusCode).toBe(409);
       expect(late.json().code).toBe('COPY_SENT');
@@ -146,7 +146,7 @@ describe.each(DATABASES)('due process in the case runtime on %s', (kind) => {
       const id = filed.complaintId;
       await ok('POST', `/complaints/${id}/recuse`, member2.token, { note: 'I know both' });
       const attempt = (token: string, host = ws.host) =>
-        call('PUT', `/complaints/${id}/parties/RESPONDENT`, token, { email: 'changed@acme.test' }, host);
+        call('PUT', `/complaints/${id}/parties/RESPONDENT`, token, { email: `changed@${ws.slug}.test` }, host);
       expect((await attempt(complainant.token)).statusCode).toBe(403);
       expect((await attempt(admin)).statusCode).toBe(404);
       expect((await attempt(member2.token)).statusCode).toBe(404);
@@ -207,7 +207,7 @@ describe.each(DATABASES)('due process in the case runtime on %s', (kind) => {
         [ws.id],
       );
       const refused = await call('PUT', `/complaints/${row.id}/parties/COMPLAINANT`, member1.token, {
-        email: 'guess@acme.test',
+        email: `guess@${ws.slug}.test`,
       });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().code).toBe('ANONYMOUS_REPORT');

@@ -8,8 +8,8 @@ import { EvidenceKeyring } from '../../../server/platform/evidence-crypto';
 import { rewrapEvidenceKeys } from '../../../server/platform/evidence-vault';
 import { S3FileUrls } from '../../../server/platform/s3-file-urls';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { buildUser, buildWorkspace } from '../support/factories';
 
-const ACME = 'acme.localhost';
 const CASE = '/case-api/api';
 const BUCKET = 'evidence';
 
@@ -18,6 +18,14 @@ const evidence = () =>
   Buffer.concat([Buffer.from('Saved chat: "meet me after hours, Esha" — Rahul\n'.repeat(4000)), randomBytes(1000)]);
 
 describe.each(DATABASES)('evidence encrypted at rest on %s', (kind) => {
+  /** The host of the workspace of the describe block running (each builds its own). */
+  let ACME: string;
+  /** Its employee's session, and the workspace's id. */
+  const employeeOfNewWorkspace = async (server: TestServer) => {
+    const ws = await buildWorkspace(server);
+    ACME = ws.host;
+    return { token: (await buildUser(server, ws)).token, acmeId: ws.id };
+  };
   describe('in the embedded storage', () => {
     let server: TestServer;
     let token: string;
@@ -25,8 +33,7 @@ describe.each(DATABASES)('evidence encrypted at rest on %s', (kind) => {
 
     beforeAll(async () => {
       server = await startTestServer(kind);
-      token = await server.signIn(ACME, 'employee@acme.test');
-      [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
+      ({ token, acmeId } = await employeeOfNewWorkspace(server));
     });
     afterAll(async () => server?.close());
 
@@ -92,8 +99,12 @@ describe.each(DATABASES)('evidence encrypted at rest on %s', (kind) => {
       expect(res.rawPayload.equals(plain)).toBe(true);
       // The link is for this workspace's address only, unforgeable, and the upload link works once.
       expect(
-        (await server.request('globex.localhost', { method: 'GET', url: server.evidence.downloadUrl(f.key, 60) }))
-          .statusCode,
+        (
+          await server.request((await buildWorkspace(server)).host, {
+            method: 'GET',
+            url: server.evidence.downloadUrl(f.key, 60),
+          })
+        ).statusCode,
       ).toBe(404);
       expect(
         (
@@ -190,8 +201,7 @@ describe.each(DATABASES)('evidence encrypted at rest on %s', (kind) => {
         pathStyle: true,
       });
       server = await startTestServer(kind, {}, { fileUrls: urls });
-      token = await server.signIn(ACME, 'employee@acme.test');
-      [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
+      ({ token, acmeId } = await employeeOfNewWorkspace(server));
     });
     afterAll(async () => {
       await server?.close();

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../server/platform/clock';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { withoutSeededCaseStory } from '../support/case-seed';
+import { buildInquiryWorkspace, buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
-const ACME = 'acme.localhost';
 const CASE = '/case-api/api';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Person {
@@ -20,7 +19,7 @@ interface Person {
 describe.each(DATABASES)("the inquiry's start on %s", (kind) => {
   const clock = new ManualClock('2026-10-05T06:00:00Z');
   let server: TestServer;
-  let acmeId: string;
+  let ws: BuiltWorkspace;
   let admin: string;
   let complainant: Person;
   let presiding: Person;
@@ -31,18 +30,11 @@ describe.each(DATABASES)("the inquiry's start on %s", (kind) => {
   let replyStepId: string;
 
   const call = (method: Method, url: string, token: string, payload?: object) =>
-    server.request(ACME, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
+    server.request(ws.host, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
   const ok = async (method: Method, url: string, token: string, payload?: object) => {
     const res = await call(method, url, token, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
-  };
-  const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(
-      `SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
-      [email, acmeId],
-    );
-    return { id: row.id, email, token: await server.signIn(ACME, email) };
   };
   const setStart = (token: string, startsFrom: string) =>
     call('PUT', `/complaints/${caseId}/inquiry-start`, token, { startsFrom });
@@ -53,17 +45,11 @@ describe.each(DATABASES)("the inquiry's start on %s", (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { clock });
-    await withoutSeededCaseStory(server.db);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    complainant = await person('employee@acme.test');
-    const hq = await server.db.query<{ email: string }>(
-      `SELECT u.email FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND u.email <> 'employee@acme.test' AND b.name = 'Acme Headquarters' ORDER BY u.email LIMIT 5`,
-      [acmeId],
-    );
-    [presiding, member, recused, , outsider] = await Promise.all(hq.map((h) => person(h.email)));
-    const external = await person(hq[3].email);
+    const built = await buildInquiryWorkspace(server);
+    ({ ws, complainant } = built);
+    admin = ws.admin.token;
+    [presiding, member, recused] = [built.committee.presiding, ...built.committee.members];
+    outsider = await buildUser(server, ws);
     const wf = await ok('POST', '/admin/workflow', admin, { workflowName: 'Inquiry start', defaultToWorkspace: true });
     const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });
     const reply = await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, {
@@ -78,17 +64,6 @@ describe.each(DATABASES)("the inquiry's start on %s", (kind) => {
     await ok('POST', '/admin/workflow/publish', admin, {
       workflowId: wf.workflowId,
       workflowVersionId: v.workflowVersionId,
-    });
-    await ok('POST', '/committees', admin, {
-      name: 'Internal Committee',
-      termStart: '2026-01-01',
-      termEnd: '2028-12-31',
-      members: [
-        { userId: presiding.id, role: 'PRESIDING_OFFICER', gender: 'WOMAN', senior: true },
-        { userId: member.id, role: 'EMPLOYEE_MEMBER', gender: 'MAN' },
-        { userId: recused.id, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' },
-        { userId: external.id, role: 'EXTERNAL_MEMBER', gender: 'WOMAN' },
-      ],
     });
     const filed = await ok('POST', '/complaints', complainant.token, {
       complainant: { name: 'Esha Employee', email: complainant.email, gender: 'WOMAN' },
@@ -125,10 +100,11 @@ describe.each(DATABASES)("the inquiry's start on %s", (kind) => {
         })
       ).statusCode,
     ).toBe(400);
-    const globex = await server.signIn('globex.localhost', 'admin@globex.test');
+    const other = await buildWorkspace(server);
+    const globex = other.admin.token;
     expect([401, 404]).toContain(
       (
-        await server.request('globex.localhost', {
+        await server.request(other.host, {
           method: 'PUT',
           url: `${CASE}/complaints/${caseId}/inquiry-start`,
           token: globex,
@@ -149,7 +125,7 @@ describe.each(DATABASES)("the inquiry's start on %s", (kind) => {
     });
     const log = await server.db.query<{ details: Record<string, string> }>(
       `SELECT details FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2 AND action = 'inquiry.start.set'`,
-      [acmeId, caseId],
+      [ws.id, caseId],
     );
     expect(log.map((l) => l.details)).toEqual([
       { startsFrom: 'RESPONDENT_REPLY', startsOn: '2026-10-12', previous: '2026-10-05' },
@@ -163,7 +139,7 @@ describe.each(DATABASES)("the inquiry's start on %s", (kind) => {
   it('cannot move once the inquiry is complete', async () => {
     await server.db.query(
       `UPDATE complaints SET inquiry_completed_on = '2026-11-01' WHERE workspace_id = $1 AND id = $2`,
-      [acmeId, caseId],
+      [ws.id, caseId],
     );
     const late = await setStart(presiding.token, 'RESPONDENT_REPLY');
     expect(late.statusCode).toBe(409);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWorkspace, type BuiltWorkspace } from '../support/factories';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 
-const ACME = 'acme.localhost';
 const CASE = '/case-api/api';
 
 /**
@@ -12,7 +12,7 @@ const CASE = '/case-api/api';
  */
 describe.each(DATABASES)('Idempotency-Key on the confidential intake on %s', (kind) => {
   let server: TestServer;
-  let acmeId: string;
+  let ws: BuiltWorkspace;
 
   const post = (url: string, payload: object, key?: string, address = '203.0.113.40') =>
     server.app.inject({
@@ -20,7 +20,7 @@ describe.each(DATABASES)('Idempotency-Key on the confidential intake on %s', (ki
       url: `${CASE}${url}`,
       payload,
       remoteAddress: address,
-      headers: { host: ACME, ...(key ? { 'idempotency-key': key } : {}) },
+      headers: { host: ws.host, ...(key ? { 'idempotency-key': key } : {}) },
     });
   const report = (details = 'He made remarks about me at the team lunch.') => ({
     respondent: { name: 'Rahul Respondent', gender: 'MAN', description: 'Team lead, floor 3' },
@@ -31,17 +31,17 @@ describe.each(DATABASES)('Idempotency-Key on the confidential intake on %s', (ki
     Number(
       (
         await server.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table} WHERE workspace_id = $1`, [
-          acmeId,
+          ws.id,
         ])
       )[0].n,
     );
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    const admin = await server.signIn(ACME, 'admin@acme.test');
+    ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+    const admin = ws.admin.token;
     const ok = async (url: string, payload: object) => {
-      const res = await server.request(ACME, { method: 'POST', url: `${CASE}${url}`, token: admin, payload });
+      const res = await server.request(ws.host, { method: 'POST', url: `${CASE}${url}`, token: admin, payload });
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
     };
@@ -71,7 +71,7 @@ describe.each(DATABASES)('Idempotency-Key on the confidential intake on %s', (ki
     const receiptDigits = first.json().receiptKey.replace(/\D/g, '');
     const rows = await server.db.query<{ caller: string; key: string; fingerprint: string; response: string }>(
       `SELECT caller, key, fingerprint, response FROM idempotent_requests WHERE workspace_id = $1`,
-      [acmeId],
+      [ws.id],
     );
     const text = JSON.stringify(rows);
     expect(rows.length).toBeGreaterThan(0);
@@ -132,7 +132,7 @@ describe.each(DATABASES)('Idempotency-Key on the confidential intake on %s', (ki
       randomUUID(),
     );
     expect(ticket.statusCode, ticket.body).toBe(200);
-    const put = await server.request(ACME, {
+    const put = await server.request(ws.host, {
       method: 'PUT',
       url: ticket.json().uploadUrl,
       payload: bytes,

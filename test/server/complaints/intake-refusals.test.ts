@@ -24,6 +24,12 @@ describe.each(DATABASES)('the confidential intake’s refusals on %s', (kind) =>
       remoteAddress: `198.51.100.${(address += 1)}`,
       headers: { host },
     });
+  /** The call answers `status` with exactly `body`. */
+  const refused = async (call: ReturnType<typeof post>, status: number, body: object) => {
+    const res = await call;
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual(body);
+  };
   const report = (date = '2025-03-01') => ({
     respondent: { name: 'Rahul Respondent', gender: 'MAN', description: 'Team lead' },
     incident: { details: 'Remarks at the team lunch.', date, witnesses: [] },
@@ -44,24 +50,18 @@ describe.each(DATABASES)('the confidential intake’s refusals on %s', (kind) =>
   afterAll(async () => server?.close());
 
   it('answers that no process is published, on the form and on a report', async () => {
-    const form = await server.app.inject({ method: 'GET', url: `${CASE}/intake/form`, headers: { host: bare.host } });
-    expect(form.statusCode).toBe(404);
-    expect(form.json()).toEqual({
+    await refused(server.app.inject({ method: 'GET', url: `${CASE}/intake/form`, headers: { host: bare.host } }), 404, {
       code: 'NOT_FOUND',
       message: 'No complaint process has been published in this workspace yet.',
     });
-    const filed = await post(bare.host, '/intake', report());
-    expect(filed.statusCode).toBe(409);
-    expect(filed.json()).toEqual({
+    await refused(post(bare.host, '/intake', report()), 409, {
       code: 'CONFLICT',
       message: 'No complaint process has been published in this workspace yet.',
     });
   });
 
   it('names the field of a report about a day to come', async () => {
-    const res = await post(ws.host, '/intake', report('2099-01-01'));
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    await refused(post(ws.host, '/intake', report('2099-01-01')), 400, {
       code: 'VALIDATION',
       message: 'Invalid report: incident.date',
       fields: { 'incident.date': 'The incident cannot be after today' },
@@ -69,31 +69,29 @@ describe.each(DATABASES)('the confidential intake’s refusals on %s', (kind) =>
   });
 
   it('refuses a session that ended, a wrong key, a wrong password and a key typed back wrong', async () => {
-    const ended = await post(ws.host, '/intake/receipt/case', { session: 'x'.repeat(43) });
-    expect(ended.statusCode).toBe(401);
-    expect(ended.json()).toEqual({
+    await refused(post(ws.host, '/intake/receipt/case', { session: 'x'.repeat(43) }), 401, {
       code: 'RECEIPT_SESSION_ENDED',
       message: 'Your session has ended: enter your receipt key again.',
     });
 
     const receipt = (await post(ws.host, '/intake', report())).json();
-    const wrongKey = await post(ws.host, '/intake/receipt/sign-in', { receiptKey: '1234 5678 9012 3456 7890' });
-    expect(wrongKey.statusCode).toBe(401);
-    expect(wrongKey.json()).toEqual({
+    await refused(post(ws.host, '/intake/receipt/sign-in', { receiptKey: '1234 5678 9012 3456 7890' }), 401, {
       code: 'WRONG_RECEIPT',
       message: 'No report has this receipt key. Check each digit.',
       fields: { receiptKey: 'Does not match' },
     });
-    const wrongPassword = await post(ws.host, '/intake/receipt/sign-in', {
-      receiptKey: receipt.receiptKey,
-      password: 'not my secret',
-    });
-    expect(wrongPassword.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({
-      code: 'WRONG_RECEIPT',
-      message: 'The receipt key and password do not match.',
-      fields: { password: 'Does not match' },
-    });
+    await refused(
+      post(ws.host, '/intake/receipt/sign-in', {
+        receiptKey: receipt.receiptKey,
+        password: 'not my secret',
+      }),
+      401,
+      {
+        code: 'WRONG_RECEIPT',
+        message: 'The receipt key and password do not match.',
+        fields: { password: 'Does not match' },
+      },
+    );
     const lastUsed = async () =>
       (
         await server.db.query<{ at: string }>(
@@ -103,16 +101,18 @@ describe.each(DATABASES)('the confidential intake’s refusals on %s', (kind) =>
         )
       )[0].at;
     const usedBefore = await lastUsed();
-    const typedWrong = await post(ws.host, '/intake/receipt/confirm', {
-      session: receipt.session,
-      receiptKey: '0000 0000 0000 0000 0000',
-    });
-    expect(typedWrong.statusCode).toBe(400);
-    expect(typedWrong.json()).toEqual({
-      code: 'VALIDATION',
-      message: 'That is not your receipt key: check each digit against the one shown',
-      fields: { receiptKey: 'That is not your receipt key' },
-    });
+    await refused(
+      post(ws.host, '/intake/receipt/confirm', {
+        session: receipt.session,
+        receiptKey: '0000 0000 0000 0000 0000',
+      }),
+      400,
+      {
+        code: 'VALIDATION',
+        message: 'That is not your receipt key: check each digit against the one shown',
+        fields: { receiptKey: 'That is not your receipt key' },
+      },
+    );
     // A refused call leaves nothing written, not even the date the receipt was last used (its expiry counts from it).
     expect(await lastUsed()).toBe(usedBefore);
   });
@@ -126,35 +126,38 @@ describe.each(DATABASES)('the confidential intake’s refusals on %s', (kind) =>
       size: 16,
     });
     expect(ticket.statusCode, ticket.body).toBe(200);
-    const early = await post(ws.host, `/intake/receipt/evidence/${ticket.json().fileId}/confirm`, { session });
-    expect(early.statusCode).toBe(409);
-    expect(early.json()).toEqual({
+    await refused(post(ws.host, `/intake/receipt/evidence/${ticket.json().fileId}/confirm`, { session }), 409, {
       code: 'NOT_UPLOADED',
       message: 'Nothing has been uploaded with this link yet: upload the file, then confirm.',
     });
     const other = (await post(ws.host, '/intake', report())).json();
-    const notMine = await post(ws.host, `/intake/receipt/evidence/${ticket.json().fileId}/confirm`, {
-      session: other.session,
-    });
-    expect(notMine.statusCode).toBe(404);
-    expect(notMine.json()).toEqual({ code: 'NOT_FOUND', message: 'No such file' });
+    await refused(
+      post(ws.host, `/intake/receipt/evidence/${ticket.json().fileId}/confirm`, {
+        session: other.session,
+      }),
+      404,
+      { code: 'NOT_FOUND', message: 'No such file' },
+    );
 
-    const leave = await post(ws.host, '/intake/receipt/interim-relief', {
-      session,
-      relief: 'LEAVE',
-      details: 'I need leave',
-    });
-    expect(leave.statusCode).toBe(400);
-    expect(leave.json()).toEqual({
-      code: 'VALIDATION',
-      message: 'Say how many months of leave (at most 3)',
-      fields: { leaveMonths: 'Enter 1 to 3 months' },
-    });
+    await refused(
+      post(ws.host, '/intake/receipt/interim-relief', {
+        session,
+        relief: 'LEAVE',
+        details: 'I need leave',
+      }),
+      400,
+      {
+        code: 'VALIDATION',
+        message: 'Say how many months of leave (at most 3)',
+        fields: { leaveMonths: 'Enter 1 to 3 months' },
+      },
+    );
     expect((await post(ws.host, '/intake/receipt/conciliation-request', { session, note: 'Please' })).statusCode).toBe(
       200,
     );
-    const twice = await post(ws.host, '/intake/receipt/conciliation-request', { session, note: 'Again' });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ code: 'CONFLICT', message: 'You have asked for conciliation already' });
+    await refused(post(ws.host, '/intake/receipt/conciliation-request', { session, note: 'Again' }), 409, {
+      code: 'CONFLICT',
+      message: 'You have asked for conciliation already',
+    });
   });
 });

@@ -9,9 +9,9 @@ import {
 } from '../../../server/case/complaints/intake.service';
 import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { hashLimitKey } from '../../../server/platform/rate-limiter';
+import { buildWorkspace, type BuiltWorkspace } from '../support/factories';
 import { DATABASES, startTestServer, testPasswords, type TestServer } from '../support/test-app';
 
-const ACME = 'acme.localhost';
 const CASE = '/case-api/api';
 const REPORTER = '203.0.113.7';
 
@@ -19,10 +19,10 @@ const REPORTER = '203.0.113.7';
 describe.each(DATABASES)('strangers against the confidential intake on %s', (kind) => {
   const key = randomBytes(32);
   let server: TestServer;
-  let acmeId: string;
+  let ws: BuiltWorkspace;
 
   const from = (address: string, url: string, payload: object, app = server.app) =>
-    app.inject({ method: 'POST', url: `${CASE}${url}`, payload, remoteAddress: address, headers: { host: ACME } });
+    app.inject({ method: 'POST', url: `${CASE}${url}`, payload, remoteAddress: address, headers: { host: ws.host } });
   const report = () => ({
     respondent: { name: 'Rahul Respondent', gender: 'MAN', description: 'Team lead, floor 3' },
     incident: {
@@ -42,10 +42,10 @@ describe.each(DATABASES)('strangers against the confidential intake on %s', (kin
 
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { intakeAddressKey: key });
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    const admin = await server.signIn(ACME, 'admin@acme.test');
+    ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+    const admin = ws.admin.token;
     const ok = async (url: string, payload: object) => {
-      const res = await server.request(ACME, { method: 'POST', url: `${CASE}${url}`, token: admin, payload });
+      const res = await server.request(ws.host, { method: 'POST', url: `${CASE}${url}`, token: admin, payload });
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
     };
@@ -117,7 +117,7 @@ describe.each(DATABASES)('strangers against the confidential intake on %s', (kin
     );
     expect(tables).toEqual([]);
     // The stored key is the hash of a value only the server's key computes, and the time kept is the window's, not the report's.
-    const stored = hashLimitKey(INTAKE_PER_ADDRESS, intakeAddressKey(key, acmeId, address));
+    const stored = hashLimitKey(INTAKE_PER_ADDRESS, intakeAddressKey(key, ws.id, address));
     const [row] = await server.db.query<{ hits: number[] }>(
       `SELECT ARRAY(SELECT extract(epoch FROM h)::float8 * 1000 FROM unnest(hits) AS h) AS hits FROM rate_limits WHERE key = $1`,
       [stored],

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { withoutSeededCaseStory } from '../support/case-seed';
+import { buildUser, buildWorkspace, type BuiltUser, type BuiltWorkspace } from '../support/factories';
 
 /**
  * A named witness who sits on (or joins) the committee of a case is recused from it where the process says so
  * (docs/case.md "Committee membership": witnesses). Each test is the attack: a witness reading the case whose facts
  * they testify to, by every path that seats them or names them.
  */
-const ACME = 'acme.localhost';
 const CASE = '/case-api/api';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -20,7 +19,7 @@ interface Person {
 
 describe.each(DATABASES)('witness recusal on %s', (kind) => {
   let server: TestServer;
-  let acmeId: string;
+  let ws: BuiltWorkspace;
   let admin: Person;
   let complainant: Person;
   let filer2: Person;
@@ -32,19 +31,18 @@ describe.each(DATABASES)('witness recusal on %s', (kind) => {
   let committeeId: string;
 
   const call = (method: Method, url: string, token: string, payload?: object) =>
-    server.request(ACME, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
+    server.request(ws.host, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
   const ok = async (method: Method, url: string, token: string, payload?: object) => {
     const res = await call(method, url, token, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
   };
-  const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string; name: string }>(
-      `SELECT id, trim(first_name || ' ' || last_name) AS name FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
-      [email, acmeId],
-    );
-    return { id: row.id, email, name: row.name, token: await server.signIn(ACME, email) };
-  };
+  const person = (u: BuiltUser): Person => ({
+    id: u.id,
+    email: u.email,
+    name: `${u.firstName} ${u.lastName}`,
+    token: u.token,
+  });
   const seat = (p: Person, role: string, gender = 'WOMAN', senior = false) => ({ userId: p.id, role, gender, senior });
   const committee = (members: object[]) => ({
     name: 'Internal Committee',
@@ -91,18 +89,16 @@ describe.each(DATABASES)('witness recusal on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    await withoutSeededCaseStory(server.db);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    admin = await person('admin@acme.test');
-    const hq = await server.db.query<{ email: string }>(
-      `SELECT u.email FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND u.email <> 'employee@acme.test' AND b.name = 'Acme Headquarters' ORDER BY u.email LIMIT 7`,
-      [acmeId],
-    );
-    complainant = await person('employee@acme.test');
-    [filer2, presiding, member1, member2, external, witness] = await Promise.all(
-      hq.slice(0, 6).map((h) => person(h.email)),
-    );
+    ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+    admin = person(ws.admin);
+    complainant = person(await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' }));
+    const names = ['Farah Filer', 'Priya Presiding', 'Mira Member', 'Manoj Member', 'Eric External', 'Wasim Witness'];
+    const built: Person[] = [];
+    for (const name of names) {
+      const [firstName, lastName] = name.split(' ');
+      built.push(person(await buildUser(server, ws, { firstName, lastName })));
+    }
+    [filer2, presiding, member1, member2, external, witness] = built;
     const wf = await ok('POST', '/admin/workflow', admin.token, {
       workflowName: 'Witness test',
       defaultToWorkspace: true,
@@ -134,7 +130,7 @@ describe.each(DATABASES)('witness recusal on %s', (kind) => {
     ]);
     expect((await call('GET', `/complaints/${byAddress}`, member1.token)).statusCode).toBe(404);
     // An anonymous report that names the member as a witness: recused the same way.
-    const report = await server.request(ACME, {
+    const report = await server.request(ws.host, {
       method: 'POST',
       url: `${CASE}/intake`,
       payload: {
@@ -149,7 +145,7 @@ describe.each(DATABASES)('witness recusal on %s', (kind) => {
     expect(report.statusCode, report.body).toBe(200);
     const [anonymous] = await server.db.query<{ id: string }>(
       `SELECT id FROM complaints WHERE workspace_id = $1 AND intake ORDER BY case_number DESC LIMIT 1`,
-      [acmeId],
+      [ws.id],
     );
     expect(await recusal(anonymous.id, member1.id)).toEqual({ reason: 'AUTO_PARTY', note: expect.any(String) });
     expect((await call('GET', `/complaints/${anonymous.id}`, member1.token)).statusCode).toBe(404);
@@ -233,7 +229,7 @@ describe.each(DATABASES)('witness recusal on %s', (kind) => {
       const res = await call('POST', `/complaints/${byName}/witness-accounts`, p.token, { userId: member2.id });
       expect([403, 404], `${p.email}: ${res.body}`).toContain(res.statusCode);
     }
-    const anonymous = await server.request(ACME, {
+    const anonymous = await server.request(ws.host, {
       method: 'POST',
       url: `${CASE}/complaints/${byName}/witness-accounts`,
       payload: { userId: member2.id },

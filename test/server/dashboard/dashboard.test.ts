@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComplianceDashboard } from '../../../src/contracts/learning/dashboard.contract';
 import { localDay } from '../../../src/domain/shared/date-time';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { ACME, buildReportWorld, GLOBEX, reports, type ReportWorld } from '../reports/report-fixtures';
+import { buildUser, buildWorkspace } from '../support/factories';
+import { buildReportWorld, reports, type ReportWorld } from '../reports/report-fixtures';
 
 const plusDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -32,13 +33,13 @@ describe.each(DATABASES)('the compliance dashboard on %s', (kind) => {
         ],
       ),
     );
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    north = await server.signIn(ACME, world.northAdmin.email);
-    call = reports(server);
+    admin = await world.ws.admin.token;
+    north = await server.signIn(world.host, world.northAdmin.email);
+    call = reports(server, world.host);
   }, 120_000);
   afterAll(async () => server?.close());
 
-  const dashboard = async (token: string, query = '', host = ACME) => {
+  const dashboard = async (token: string, query = '', host = world.host) => {
     const res = await server.request(host, { method: 'GET', url: `/learning-api/api/dashboard${query}`, token });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as ComplianceDashboard;
@@ -158,12 +159,17 @@ describe.each(DATABASES)('the compliance dashboard on %s', (kind) => {
     expect(south.certificates.total).toBe(0);
     // Bad input is a 400, not a 500; unknown parameters are refused.
     expect(
-      (await server.request(ACME, { method: 'GET', url: '/learning-api/api/dashboard?branchId=nope', token: north }))
-        .statusCode,
+      (
+        await server.request(world.host, {
+          method: 'GET',
+          url: '/learning-api/api/dashboard?branchId=nope',
+          token: north,
+        })
+      ).statusCode,
     ).toBe(400);
     expect(
       (
-        await server.request(ACME, {
+        await server.request(world.host, {
           method: 'GET',
           url: `/learning-api/api/dashboard?scopeBranchId=${world.south}`,
           token: north,
@@ -173,18 +179,23 @@ describe.each(DATABASES)('the compliance dashboard on %s', (kind) => {
   });
 
   it('is not for employees, and another workspace never sees these figures', async () => {
-    const employee = await server.signIn(ACME, 'employee@acme.test');
+    const employee = (await buildUser(server, world.ws)).token;
     expect(
-      (await server.request(ACME, { method: 'GET', url: '/learning-api/api/dashboard', token: employee })).statusCode,
+      (await server.request(world.host, { method: 'GET', url: '/learning-api/api/dashboard', token: employee }))
+        .statusCode,
     ).toBe(403);
-    expect((await server.request(ACME, { method: 'GET', url: '/learning-api/api/dashboard' })).statusCode).toBe(401);
-    const globex = await server.signIn(GLOBEX, 'admin@globex.test');
+    expect((await server.request(world.host, { method: 'GET', url: '/learning-api/api/dashboard' })).statusCode).toBe(
+      401,
+    );
+    const other = await buildWorkspace(server);
+    const globex = other.admin.token;
+    const GLOBEX = other.host;
     const theirs = await dashboard(globex, `?branchId=${world.north}`, GLOBEX);
     expect(theirs.training.assigned).toBe(0);
     const all = await dashboard(globex, '', GLOBEX);
     expect(all.byCourse.map((c) => c.id)).not.toContain(world.courseA);
     expect(all.byPolicy.map((p) => p.id)).not.toContain(world.policyId);
-    // An Acme token is worthless at Globex.
+    // The workspace's token is worthless at another workspace.
     expect(
       (await server.request(GLOBEX, { method: 'GET', url: '/learning-api/api/dashboard', token: admin })).statusCode,
     ).toBe(401);

@@ -2,11 +2,10 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ParseSlots } from '../../../server/platform/parse-slots';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { buildWorkspace } from '../support/factories';
 import { csv, multipart } from './upload';
 import { repetitiveSharedStrings, workbookParts, zipArchive } from './zip';
 
-const ACME = 'acme.localhost';
-const GLOBEX = 'globex.localhost';
 const HEADERS_URL = '/main-api/api/invite/bulk/file/mappings';
 
 /**
@@ -18,12 +17,16 @@ describe.each(DATABASES)('the bound on spreadsheet uploads parsed at once on %s'
   let server: TestServer;
   let acme: string;
   let globex: string;
+  /** A workspace of the test's own and another: the bound is per workspace and in all. */
+  let ACME: string;
+  let GLOBEX: string;
   const slots = new ParseSlots({ perWorkspace: 2, perProcess: 3 });
 
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { parses: slots });
-    acme = await server.signIn(ACME, 'admin@acme.test');
-    globex = await server.signIn(GLOBEX, 'admin@globex.test');
+    const [own, other] = [await buildWorkspace(server), await buildWorkspace(server)];
+    [ACME, GLOBEX] = [own.host, other.host];
+    [acme, globex] = [own.admin.token, other.admin.token];
   });
   afterAll(async () => server?.close());
 
@@ -31,13 +34,13 @@ describe.each(DATABASES)('the bound on spreadsheet uploads parsed at once on %s'
   const send = async (
     host: string,
     token: string,
-    content: string | Uint8Array = csv('asha@acme.test,Asha,Rao'),
+    content: string | Uint8Array = csv('asha@people.example,Asha,Rao'),
     name?: string,
   ) => server.request(host, { method: 'POST', url: HEADERS_URL, token, ...(await file(content, name)) });
 
   /** An upload whose body is still arriving: it holds its slot until `finish`. */
   const held = async (host: string, token: string) => {
-    const { payload, headers } = await file(csv('asha@acme.test,Asha,Rao'));
+    const { payload, headers } = await file(csv('asha@people.example,Asha,Rao'));
     const body = new PassThrough();
     body.write(payload.subarray(0, 200));
     const before = slots.inUse();

@@ -1,5 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { TestServer } from '../support/test-app';
+import { FULL_MAPPING, HEADER } from './people-columns';
+
+export { FULL_MAPPING, HEADER };
 
 /** A multipart body as a browser sends it: the global FormData, serialised through Response. */
 export async function multipart(
@@ -15,23 +18,6 @@ export async function multipart(
     headers: { 'content-type': response.headers.get('content-type')! },
   };
 }
-
-export const HEADER =
-  'Email,First Name,Last Name,Employee ID,Gender,Department,Designation,Business Unit,Role,Home Address,Phone Number,Date of Joining';
-export const FULL_MAPPING = {
-  email: 0,
-  firstName: 1,
-  lastName: 2,
-  employeeId: 3,
-  gender: 4,
-  department: 5,
-  designation: 6,
-  branch: 7,
-  role: 8,
-  homeAddress: 9,
-  phoneNumber: 10,
-  dateOfJoining: 11,
-};
 
 export function csv(...rows: string[]): string {
   return [HEADER, ...rows].join('\n') + '\n';

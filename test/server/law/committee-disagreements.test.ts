@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_CASE_DAILY } from '../../../server/case/complaints/case-jobs';
 import { ManualClock } from '../../../server/platform/clock';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { buildUser, buildWorkspace, type BuiltUser, type BuiltWorkspace } from '../support/factories';
+import {
+  buildCanadianWorkspace,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 const URL = '/case-api/api/committee-disagreements';
 
@@ -32,23 +38,10 @@ describe.each(DATABASES)('disagreements with the committee on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { clock, jobs: true });
-    ws = await buildWorkspace(server, { jurisdictionCode: 'CA-FED' });
+    ({ ws, recipient } = await buildCanadianWorkspace(server));
     other = await buildWorkspace(server, { jurisdictionCode: 'CA-FED' });
     employer = await buildUser(server, ws, { role: 'EMPLOYER', firstName: 'Emma', lastName: 'Employer' });
     employee = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
-    recipient = await buildUser(server, ws, { firstName: 'Dana', lastName: 'Recipient' });
-    const seated = await server.request(ws.host, {
-      method: 'POST',
-      url: '/case-api/api/committees',
-      token: ws.admin.token,
-      payload: {
-        name: 'Designated recipients',
-        termStart: '2026-01-01',
-        termEnd: '2028-12-31',
-        members: [{ userId: recipient.id, role: 'DESIGNATED_RECIPIENT', gender: 'WOMAN' }],
-      },
-    });
-    expect(seated.statusCode, seated.body).toBeLessThan(300);
   }, 300_000);
   afterAll(async () => server?.close());
 

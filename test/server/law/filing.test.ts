@@ -2,9 +2,8 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../server/platform/clock';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { withoutSeededCaseStory } from '../support/case-seed';
+import { buildInquiryWorkspace, buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
-const ACME = 'acme.localhost';
 const CASE = '/case-api/api';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Person {
@@ -28,7 +27,7 @@ const pdfText = async (bytes: Buffer) =>
 describe.each(DATABASES)('filing late and filing for her on %s', (kind) => {
   const clock = new ManualClock('2026-10-05T06:00:00Z');
   let server: TestServer;
-  let acmeId: string;
+  let ws: BuiltWorkspace;
   let admin: string;
   let complainant: Person;
   let presiding: Person;
@@ -39,18 +38,11 @@ describe.each(DATABASES)('filing late and filing for her on %s', (kind) => {
   let onTime: string;
 
   const call = (method: Method, url: string, token: string, payload?: object) =>
-    server.request(ACME, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
+    server.request(ws.host, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
   const ok = async (method: Method, url: string, token: string, payload?: object) => {
     const res = await call(method, url, token, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
-  };
-  const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(
-      `SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
-      [email, acmeId],
-    );
-    return { id: row.id, email, token: await server.signIn(ACME, email) };
   };
   const complaint = (who: Person, date: string, extra: object = {}) =>
     call('POST', '/complaints', who.token, {
@@ -66,29 +58,11 @@ describe.each(DATABASES)('filing late and filing for her on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { clock });
-    await withoutSeededCaseStory(server.db);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    complainant = await person('employee@acme.test');
-    const hq = await server.db.query<{ email: string }>(
-      `SELECT u.email FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND u.email <> 'employee@acme.test' AND b.name = 'Acme Headquarters' ORDER BY u.email LIMIT 5`,
-      [acmeId],
-    );
-    [presiding, member, , , colleague] = await Promise.all(hq.map((h) => person(h.email)));
-    const second = await person(hq[2].email);
-    const external = await person(hq[3].email);
-    await ok('POST', '/committees', admin, {
-      name: 'Internal Committee',
-      termStart: '2026-01-01',
-      termEnd: '2028-12-31',
-      members: [
-        { userId: presiding.id, role: 'PRESIDING_OFFICER', gender: 'WOMAN', senior: true },
-        { userId: member.id, role: 'EMPLOYEE_MEMBER', gender: 'MAN' },
-        { userId: second.id, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' },
-        { userId: external.id, role: 'EXTERNAL_MEMBER', gender: 'WOMAN' },
-      ],
-    });
+    const built = await buildInquiryWorkspace(server);
+    ({ ws, complainant } = built);
+    admin = ws.admin.token;
+    [presiding, member] = [built.committee.presiding, built.committee.members[0]];
+    colleague = await buildUser(server, ws);
     late = (
       await ok('POST', '/complaints', complainant.token, {
         complainant: { name: 'Esha Employee', email: complainant.email, gender: 'WOMAN' },
@@ -165,10 +139,11 @@ describe.each(DATABASES)('filing late and filing for her on %s', (kind) => {
     expect(tooLate.statusCode).toBe(409);
     expect(tooLate.json()).toMatchObject({ code: 'BEYOND_EXTENSION', message: expect.stringContaining('IN-03') });
     expect((await call('PUT', `/complaints/${late}/filing-extension`, presiding.token, {})).statusCode).toBe(400);
-    const globex = await server.signIn('globex.localhost', 'admin@globex.test');
+    const other = await buildWorkspace(server);
+    const globex = other.admin.token;
     expect([401, 404]).toContain(
       (
-        await server.request('globex.localhost', {
+        await server.request(other.host, {
           method: 'PUT',
           url: `${CASE}/complaints/${late}/filing-extension`,
           token: globex,

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../server/platform/clock';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { withoutSeededCaseStory } from '../support/case-seed';
+import { buildInquiryWorkspace, buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
-const ACME = 'acme.localhost';
 const CASE = '/case-api/api';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Person {
@@ -25,7 +24,7 @@ interface Rule {
 describe.each(DATABASES)("the respondent's reply on %s", (kind) => {
   const clock = new ManualClock('2026-10-05T06:00:00Z');
   let server: TestServer;
-  let acmeId: string;
+  let ws: BuiltWorkspace;
   let admin: string;
   let complainant: Person;
   let presiding: Person;
@@ -34,18 +33,11 @@ describe.each(DATABASES)("the respondent's reply on %s", (kind) => {
   let caseId: string;
 
   const call = (method: Method, url: string, token: string, payload?: object) =>
-    server.request(ACME, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
+    server.request(ws.host, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
   const ok = async (method: Method, url: string, token: string, payload?: object) => {
     const res = await call(method, url, token, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
-  };
-  const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(
-      `SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
-      [email, acmeId],
-    );
-    return { id: row.id, email, token: await server.signIn(ACME, email) };
   };
   const reply = (token: string, payload: object) =>
     call('PUT', `/complaints/${caseId}/respondent-reply`, token, payload);
@@ -58,29 +50,11 @@ describe.each(DATABASES)("the respondent's reply on %s", (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { clock });
-    await withoutSeededCaseStory(server.db);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    complainant = await person('employee@acme.test');
-    const hq = await server.db.query<{ email: string }>(
-      `SELECT u.email FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND u.email <> 'employee@acme.test' AND b.name = 'Acme Headquarters' ORDER BY u.email LIMIT 5`,
-      [acmeId],
-    );
-    [presiding, member, , , outsider] = await Promise.all(hq.map((h) => person(h.email)));
-    const second = await person(hq[2].email);
-    const external = await person(hq[3].email);
-    await ok('POST', '/committees', admin, {
-      name: 'Internal Committee',
-      termStart: '2026-01-01',
-      termEnd: '2028-12-31',
-      members: [
-        { userId: presiding.id, role: 'PRESIDING_OFFICER', gender: 'WOMAN', senior: true },
-        { userId: member.id, role: 'EMPLOYEE_MEMBER', gender: 'MAN' },
-        { userId: second.id, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' },
-        { userId: external.id, role: 'EXTERNAL_MEMBER', gender: 'WOMAN' },
-      ],
-    });
+    const built = await buildInquiryWorkspace(server);
+    ({ ws, complainant } = built);
+    admin = ws.admin.token;
+    [presiding, member] = [built.committee.presiding, built.committee.members[0]];
+    outsider = await buildUser(server, ws);
     const filed = await ok('POST', '/complaints', complainant.token, {
       complainant: { name: 'Esha Employee', email: complainant.email, gender: 'WOMAN' },
       respondent: { name: 'Rahul Respondent', email: 'rahul.outside@example.test', gender: 'MAN' },
@@ -104,7 +78,7 @@ describe.each(DATABASES)("the respondent's reply on %s", (kind) => {
     // The copy went on 5 October ("Inform respondent"); five weeks later no reply is recorded.
     await server.db.query(
       `UPDATE complaints SET respondent_copy_sent_on = '2026-10-05' WHERE workspace_id = $1 AND id = $2`,
-      [acmeId, caseId],
+      [ws.id, caseId],
     );
     clock.set('2026-11-10T06:00:00Z');
     expect((await replyClock()).state).toBe('MISSED');
@@ -128,10 +102,11 @@ describe.each(DATABASES)("the respondent's reply on %s", (kind) => {
     expect(future.json().code).toBe('REPLY_IN_FUTURE');
     expect((await reply(presiding.token, { receivedOn: '9 Oct 2026' })).statusCode).toBe(400);
     expect((await reply(presiding.token, { receivedOn: '2026-10-09', by: 'me' })).statusCode).toBe(400);
-    const globex = await server.signIn('globex.localhost', 'admin@globex.test');
+    const other = await buildWorkspace(server);
+    const globex = other.admin.token;
     expect([401, 404]).toContain(
       (
-        await server.request('globex.localhost', {
+        await server.request(other.host, {
           method: 'PUT',
           url: `${CASE}/complaints/${caseId}/respondent-reply`,
           token: globex,
@@ -164,7 +139,7 @@ describe.each(DATABASES)("the respondent's reply on %s", (kind) => {
     expect((await in05()).computed.figures).toMatchObject({ repliesRecorded: 1, repliesLate: 1 });
     const log = await server.db.query<{ details: Record<string, string> }>(
       `SELECT details FROM complaint_audit_events WHERE workspace_id = $1 AND complaint_id = $2 AND action = 'respondent.reply.recorded' ORDER BY at`,
-      [acmeId, caseId],
+      [ws.id, caseId],
     );
     expect(log.map((l) => l.details)).toEqual([
       { receivedOn: '2026-10-09', previous: null, note: 'Reply with two witnesses' },

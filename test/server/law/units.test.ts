@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { withoutSeededCaseStory } from '../support/case-seed';
+import {
+  buildBusinessUnit,
+  buildUnitUser,
+  buildUser,
+  buildWorkspace,
+  type BuiltWorkspace,
+} from '../support/factories';
 
-const ACME = 'acme.localhost';
 const CASE = '/case-api/api';
 interface Rule {
   ruleId: string;
@@ -17,14 +22,14 @@ interface Rule {
  */
 describe.each(DATABASES)('IN-01, a committee at every office of 10 or more, on %s', (kind) => {
   let server: TestServer;
-  let acmeId: string;
+  let ws: BuiltWorkspace;
   let admin: string;
   let hq: string;
   let pune: string;
   let people: string[];
 
   const ok = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-    const res = await server.request(ACME, {
+    const res = await server.request(ws.host, {
       method,
       url: `${CASE}${url}`,
       token: admin,
@@ -51,31 +56,14 @@ describe.each(DATABASES)('IN-01, a committee at every office of 10 or more, on %
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    await withoutSeededCaseStory(server.db);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    const branches = await server.db.query<{ id: string; name: string }>(
-      `SELECT id, name FROM branches WHERE workspace_id = $1 ORDER BY headquarter DESC`,
-      [acmeId],
-    );
-    [hq, pune] = [branches[0].id, branches[1].id];
-    people = (
-      await server.db.query<{ id: string }>(
-        `SELECT id FROM users WHERE workspace_id = $1 AND branch_id = $2 AND role = 'EMPLOYEE' AND status <> 'INACTIVE' ORDER BY email LIMIT 4`,
-        [acmeId, hq],
-      )
-    ).map((p) => p.id);
-    // Arranged: the Pune office has 11 active people (moved from headquarters), headquarters keeps the rest.
-    await server.db.query(`UPDATE users SET status = 'INACTIVE' WHERE workspace_id = $1 AND branch_id = $2`, [
-      acmeId,
-      pune,
-    ]);
-    await server.db.query(
-      `UPDATE users SET branch_id = $3 WHERE id IN (
-         SELECT id FROM users WHERE workspace_id = $1 AND branch_id = $2 AND role = 'EMPLOYEE' AND status <> 'INACTIVE'
-            AND NOT (id = ANY($4::uuid[])) ORDER BY email LIMIT 11)`,
-      [acmeId, hq, pune, people],
-    );
+    ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+    admin = ws.admin.token;
+    hq = ws.headquartersId;
+    // Arranged: the Pune office has 11 active people, headquarters the committee's four and its admin.
+    pune = (await buildBusinessUnit(server, ws, { name: 'Pune office' })).id;
+    people = [];
+    for (let i = 0; i < 4; i++) people.push((await buildUser(server, ws)).id);
+    for (let i = 0; i < 11; i++) await buildUnitUser(server, ws, pune);
   }, 300_000);
   afterAll(async () => server?.close());
 
@@ -83,8 +71,11 @@ describe.each(DATABASES)('IN-01, a committee at every office of 10 or more, on %
     await committee(hq);
     const rule = await in01();
     expect(rule.status).toBe('NOT_MET');
-    expect(rule.computed.figures).toMatchObject({ unitsWithoutCommittee: 'Acme Pune (11 people)', unitsUncovered: 1 });
-    expect(rule.computed.text).toContain('Acme Pune (11 people)');
+    expect(rule.computed.figures).toMatchObject({
+      unitsWithoutCommittee: 'Pune office (11 people)',
+      unitsUncovered: 1,
+    });
+    expect(rule.computed.text).toContain('Pune office (11 people)');
   });
 
   it("is met once a committee covers the office; the workspace's committee covering it is said explicitly", async () => {
@@ -93,7 +84,7 @@ describe.each(DATABASES)('IN-01, a committee at every office of 10 or more, on %
     expect(covered.status).toBe('MET');
     expect(covered.computed.figures).toMatchObject({
       unitsWithoutCommittee: '',
-      unitsCoveredByWorkspaceCommittee: 'Acme Pune (11 people)',
+      unitsCoveredByWorkspaceCommittee: 'Pune office (11 people)',
     });
     expect(covered.computed.text).toContain("The workspace's committee covers 1 unit of 10 or more without its own");
   });

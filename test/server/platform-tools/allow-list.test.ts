@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAllowedToSignUp } from '../../../server/main/platform-tools/allow-list.repository';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { auditRows, form, NO_SUCH_ID, workspaceIds } from './support';
+import { buildPlatformAdmin, type BuiltWorkspace } from '../support/factories';
+import { auditRows, form, NO_SUCH_ID, twoWorkspaces } from './support';
 
 async function xlsx(rows: string[][]): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
@@ -15,10 +16,13 @@ describe.each(DATABASES)('the sign-up allow-list on %s', (kind) => {
   let server: TestServer;
   let platform: string;
   let ids: { acme: string; globex: string };
+  let acme: BuiltWorkspace;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    platform = await server.signIn('localhost', 'platform@demo.test');
-    ids = await workspaceIds(server);
+    platform = await buildPlatformAdmin(server);
+    const built = await twoWorkspaces(server);
+    acme = built.acme;
+    ids = { acme: built.acme.id, globex: built.globex.id };
   });
   afterAll(async () => server?.close());
 
@@ -88,8 +92,8 @@ describe.each(DATABASES)('the sign-up allow-list on %s', (kind) => {
       name: 'list.xlsx',
       content: await xlsx([
         ['email', 'name'],
-        ['gabe@globex.test', 'Gabe'],
-        ['@globex.test', ''],
+        ['gabe@other-partner.example', 'Gabe'],
+        ['@other-partner.example', ''],
       ]),
     });
     expect(res.statusCode).toBe(200);
@@ -159,9 +163,9 @@ describe.each(DATABASES)('the sign-up allow-list on %s', (kind) => {
   });
 
   it('is the platform admin’s alone', async () => {
-    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    expect((await add(ids.acme, 'me@example.com', admin, 'acme.localhost')).statusCode).toBe(403);
-    const listAsAdmin = await server.request('acme.localhost', {
+    const admin = acme.admin.token;
+    expect((await add(ids.acme, 'me@example.com', admin, acme.host)).statusCode).toBe(403);
+    const listAsAdmin = await server.request(acme.host, {
       method: 'GET',
       url: `/main-api/api/admin/workspace/${ids.acme}/email-whitelist`,
       token: admin,

@@ -1,16 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN_SITE_WORKSPACE_ID } from '../../../server/platform/db/database';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { buildPlatformAdmin, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 import { auditRows } from './support';
 
 describe.each(DATABASES)('creating and changing feature flags on %s', (kind) => {
   let server: TestServer;
   let platform: string;
   let admin: string;
+  /** Two workspaces of the test's own: the flag is switched on for both, then for `acme` alone. */
+  let acme: BuiltWorkspace;
+  let globex: BuiltWorkspace;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    platform = await server.signIn('localhost', 'platform@demo.test');
-    admin = await server.signIn('acme.localhost', 'admin@acme.test');
+    platform = await buildPlatformAdmin(server);
+    acme = await buildWorkspace(server);
+    globex = await buildWorkspace(server);
+    admin = acme.admin.token;
   });
   afterAll(async () => server?.close());
 
@@ -58,28 +64,27 @@ describe.each(DATABASES)('creating and changing feature flags on %s', (kind) => 
       (
         await call('PUT', '/api/feature-flags/workspaces', {
           key: 'new-dashboard',
-          enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }, { workspaceUrl: 'globex.localhost' }],
+          enabledWorkspaces: [{ workspaceUrl: acme.host }, { workspaceUrl: globex.host }],
         })
       ).statusCode,
     ).toBe(200);
     const asPlatform = (await flagsAt('localhost', platform)).find((f) => f.key === 'new-dashboard')!;
-    expect(asPlatform.enabledWorkspaces.map((w) => w.workspaceUrl)).toEqual(['acme.localhost', 'globex.localhost']);
+    expect(asPlatform.enabledWorkspaces.map((w) => w.workspaceUrl)).toEqual([acme.host, globex.host].sort());
     expect((await flagsAt('localhost', platform)).map((f) => f.key)).toEqual(
       expect.arrayContaining(['elevateip', 'maintenance', 'new-dashboard']),
     );
-    const atAcme = (await flagsAt('acme.localhost', admin)).find((f) => f.key === 'new-dashboard')!;
-    expect(atAcme.enabledWorkspaces).toEqual([{ workspaceUrl: 'acme.localhost' }]);
+    const atAcme = (await flagsAt(acme.host, admin)).find((f) => f.key === 'new-dashboard')!;
+    expect(atAcme.enabledWorkspaces).toEqual([{ workspaceUrl: acme.host }]);
     const anonymousMain = (await flagsAt('localhost')).find((f) => f.key === 'new-dashboard')!;
     expect(anonymousMain.enabledWorkspaces).toEqual([]);
   });
 
   it('is the platform admin’s alone: a workspace admin gets 403, nobody signed in 401', async () => {
     expect(
-      (await call('POST', '/api/feature-flags', { key: 'sneaky', value: 'on' }, admin, 'acme.localhost')).statusCode,
+      (await call('POST', '/api/feature-flags', { key: 'sneaky', value: 'on' }, admin, acme.host)).statusCode,
     ).toBe(403);
     expect(
-      (await call('PUT', '/api/feature-flags', { key: 'new-dashboard', value: 'off' }, admin, 'acme.localhost'))
-        .statusCode,
+      (await call('PUT', '/api/feature-flags', { key: 'new-dashboard', value: 'off' }, admin, acme.host)).statusCode,
     ).toBe(403);
     expect(
       (
@@ -99,36 +104,35 @@ describe.each(DATABASES)('creating and changing feature flags on %s', (kind) => 
     const [updated] = await auditRows(server, 'feature_flag.updated');
     expect(updated.details).toEqual({ from: 'on', to: 'beta' });
     // Switching a flag on for workspaces is on each target workspace's record too.
-    const ids = await server.db.query<{ id: string }>(
-      `SELECT id FROM workspaces WHERE slug IN ('acme', 'globex') ORDER BY slug`,
-    );
     const enabled = await auditRows(server, 'feature_flag.workspace_enabled');
     expect(
       enabled
         .filter((r) => r.target === 'new-dashboard')
         .map((r) => r.workspace_id)
         .sort(),
-    ).toEqual(ids.map((r) => r.id).sort());
+    ).toEqual([acme.id, globex.id].sort());
     expect(enabled.every((r) => r.actor_platform_admin_id)).toBe(true);
     expect(
       (
         await call('PUT', '/api/feature-flags/workspaces', {
           key: 'new-dashboard',
-          enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }],
+          enabledWorkspaces: [{ workspaceUrl: acme.host }],
         })
       ).statusCode,
     ).toBe(200);
     const disabled = await auditRows(server, 'feature_flag.workspace_disabled');
-    expect(disabled).toEqual([expect.objectContaining({ workspace_id: ids[1].id, target: 'new-dashboard' })]);
+    expect(disabled).toEqual([expect.objectContaining({ workspace_id: globex.id, target: 'new-dashboard' })]);
   });
 });
 
 describe.each(DATABASES)('deleting feature flags on %s', (kind) => {
   let server: TestServer;
   let platform: string;
+  let acme: BuiltWorkspace;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    platform = await server.signIn('localhost', 'platform@demo.test');
+    platform = await buildPlatformAdmin(server);
+    acme = await buildWorkspace(server);
   });
   afterAll(async () => server?.close());
 
@@ -152,7 +156,7 @@ describe.each(DATABASES)('deleting feature flags on %s', (kind) => {
       (
         await call('PUT', '/api/feature-flags/workspaces', {
           key: 'old-beta',
-          enabledWorkspaces: [{ workspaceUrl: 'acme.localhost' }],
+          enabledWorkspaces: [{ workspaceUrl: acme.host }],
         })
       ).statusCode,
     ).toBe(200);
@@ -167,7 +171,6 @@ describe.each(DATABASES)('deleting feature flags on %s', (kind) => {
       details: { value: 'on', workspaces: 1 },
     });
     expect(deleted.actor_platform_admin_id).toBeTruthy();
-    const [acme] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     const disabled = await auditRows(server, 'feature_flag.workspace_disabled');
     expect(disabled).toEqual([expect.objectContaining({ workspace_id: acme.id, target: 'old-beta' })]);
     // The key is free again.
@@ -186,10 +189,8 @@ describe.each(DATABASES)('deleting feature flags on %s', (kind) => {
   });
 
   it('is the platform admin’s alone', async () => {
-    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    expect((await call('DELETE', '/api/feature-flags/old-beta', undefined, admin, 'acme.localhost')).statusCode).toBe(
-      403,
-    );
+    const admin = acme.admin.token;
+    expect((await call('DELETE', '/api/feature-flags/old-beta', undefined, admin, acme.host)).statusCode).toBe(403);
     expect(
       (await server.request('localhost', { method: 'DELETE', url: '/main-api/api/feature-flags/old-beta' })).statusCode,
     ).toBe(401);
@@ -200,9 +201,13 @@ describe.each(DATABASES)('deleting feature flags on %s', (kind) => {
 describe.each(DATABASES)('workspace options for pickers on %s', (kind) => {
   let server: TestServer;
   let platform: string;
+  let acme: BuiltWorkspace;
+  let globex: BuiltWorkspace;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    platform = await server.signIn('localhost', 'platform@demo.test');
+    platform = await buildPlatformAdmin(server);
+    acme = await buildWorkspace(server, { companyName: 'Alpha Works' });
+    globex = await buildWorkspace(server, { companyName: 'Globular Goods' });
   });
   afterAll(async () => server?.close());
 
@@ -212,22 +217,29 @@ describe.each(DATABASES)('workspace options for pickers on %s', (kind) => {
       url: '/main-api/api/admin/workspace-options',
       token: platform,
     });
-    expect(all.json().map((w: { workspaceUrl: string }) => w.workspaceUrl)).toEqual([
-      'acme.localhost',
-      'globex.localhost',
-    ]);
+    expect(all.json().map((w: { workspaceUrl: string }) => w.workspaceUrl)).toEqual(
+      expect.arrayContaining([acme.host, globex.host]),
+    );
     const some = await server.request('localhost', {
       method: 'GET',
-      url: '/main-api/api/admin/workspace-options?q=GLOB',
+      url: '/main-api/api/admin/workspace-options?q=GLOBULAR',
       token: platform,
     });
     expect(some.json()).toEqual([
-      expect.objectContaining({ workspaceUrl: 'globex.localhost', companyName: 'Globex', active: true }),
+      expect.objectContaining({ workspaceUrl: globex.host, companyName: 'Globular Goods', active: true }),
     ]);
-    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
+    const byAddress = await server.request('localhost', {
+      method: 'GET',
+      url: `/main-api/api/admin/workspace-options?q=${acme.slug.toUpperCase()}`,
+      token: platform,
+    });
+    expect(byAddress.json()).toEqual([
+      expect.objectContaining({ workspaceUrl: acme.host, companyName: 'Alpha Works' }),
+    ]);
+    const admin = acme.admin.token;
     expect(
       (
-        await server.request('acme.localhost', {
+        await server.request(acme.host, {
           method: 'GET',
           url: '/main-api/api/admin/workspace-options',
           token: admin,

@@ -1,24 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { auditRows, NO_SUCH_ID, workspaceIds } from './support';
-import { ACME, caller, policyWithPdfs } from '../policies/support';
+import {
+  buildBusinessUnit,
+  buildCourse,
+  buildPlatformAdmin,
+  buildUnitUser,
+  buildUser,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
+import { auditRows, NO_SUCH_ID, twoWorkspaces } from './support';
+import { caller, policyWithPdfs } from '../policies/support';
 
 describe.each(DATABASES)('the platform admin’s user fixes and records on %s', (kind) => {
   let server: TestServer;
   let platform: string;
   let ids: { acme: string; globex: string };
   let esha: string;
+  let eshaUser: BuiltUser;
   let courseId: string;
+  let acme: BuiltWorkspace;
+  let globex: BuiltWorkspace;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    platform = await server.signIn('localhost', 'platform@demo.test');
-    ids = await workspaceIds(server);
-    esha = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@acme.test'`))[0].id;
-    const [course] = await server.db.query<{ id: string; title: string }>(
-      `SELECT id, title FROM courses WHERE workspace_id = $1 ORDER BY title LIMIT 1`,
-      [ids.acme],
-    );
-    courseId = course.id;
+    platform = await buildPlatformAdmin(server);
+    ({ acme, globex } = await twoWorkspaces(server));
+    ids = { acme: acme.id, globex: globex.id };
+    eshaUser = await buildUser(server, acme, { firstName: 'Esha', lastName: 'Employee' });
+    esha = eshaUser.id;
+    courseId = await buildCourse(server, acme);
     await server.db.query(
       `INSERT INTO course_assignments (workspace_id, course_id, user_id, status, assigned_at, completed_at)
        VALUES ($1, $2, $3, 'COMPLETED', '2026-01-05T10:00:00Z', '2026-01-20T09:30:00Z')`,
@@ -44,12 +54,16 @@ describe.each(DATABASES)('the platform admin’s user fixes and records on %s', 
       lastName: 'Employee-Rao',
       role: 'EMPLOYEE',
       status: 'ACTIVE',
-      email: 'employee@acme.test',
+      email: eshaUser.email,
     });
   });
 
   it('refuses an email another user of that workspace has, with a 409 naming the field', async () => {
-    const res = await post('/admin/update-user', { workspaceId: ids.acme, userId: esha, email: 'ADMIN@acme.test' });
+    const res = await post('/admin/update-user', {
+      workspaceId: ids.acme,
+      userId: esha,
+      email: acme.admin.email.toUpperCase(),
+    });
     expect([res.statusCode, res.json()]).toEqual([
       409,
       {
@@ -59,13 +73,11 @@ describe.each(DATABASES)('the platform admin’s user fixes and records on %s', 
       },
     ]);
     // The same email in another workspace is no conflict.
-    const globexUser = (
-      await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@globex.test'`)
-    )[0].id;
+    const globexUser = (await buildUser(server, globex)).id;
     const other = await post('/admin/update-user', {
       workspaceId: ids.globex,
       userId: globexUser,
-      email: 'employee@acme.test',
+      email: eshaUser.email,
     });
     expect(other.statusCode).toBe(200);
   });
@@ -82,7 +94,7 @@ describe.each(DATABASES)('the platform admin’s user fixes and records on %s', 
     const recordNowhere = await post('/admin/user/course/policy/details', { workspaceId: NO_SUCH_ID, userId: esha });
     expect([recordNowhere.statusCode, recordNowhere.json()]).toEqual([404, noWorkspace]);
     expect(
-      (await post('/admin/user/course/policy/details', { workspaceId: ids.globex, email: 'admin@acme.test' }))
+      (await post('/admin/user/course/policy/details', { workspaceId: ids.globex, email: acme.admin.email }))
         .statusCode,
     ).toBe(404);
   });
@@ -100,7 +112,10 @@ describe.each(DATABASES)('the platform admin’s user fixes and records on %s', 
   });
 
   it('shows a user’s courses with status, progress and dates, and no policies before any is published', async () => {
-    const res = await post('/admin/user/course/policy/details', { workspaceId: ids.acme, email: 'Employee@Acme.test' });
+    const res = await post('/admin/user/course/policy/details', {
+      workspaceId: ids.acme,
+      email: eshaUser.email.toUpperCase(),
+    });
     expect(res.statusCode).toBe(200);
     const record = res.json();
     expect(record.user).toMatchObject({ userId: esha, firstName: 'Eesha' });
@@ -115,14 +130,14 @@ describe.each(DATABASES)('the platform admin’s user fixes and records on %s', 
     ]);
     expect(record.policies).toEqual([]);
     const byId = await post('/admin/user/course/policy/details', { workspaceId: ids.acme, userId: esha });
-    expect(byId.json().user.email).toBe('employee@acme.test');
+    expect(byId.json().user.email).toBe(eshaUser.email);
   });
 
   it('shows the policies published to the user with their acceptance', async () => {
     const call = caller(server);
     const policyId = await policyWithPdfs(server, platform, 'Respect at work policy');
-    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    const published = await call('POST', ACME, '/policy/publish', admin, {
+    const admin = acme.admin.token;
+    const published = await call('POST', acme.host, '/policy/publish', admin, {
       cataloguePolicyId: policyId,
       scope: 'WORKSPACE',
     });
@@ -131,7 +146,7 @@ describe.each(DATABASES)('the platform admin’s user fixes and records on %s', 
     expect(before.policies).toEqual([
       { policyId: published.json().id, title: 'Respect at work policy', status: 'Not accepted yet', acceptedAt: null },
     ]);
-    const recorded = await call('POST', ACME, `/policy/record-acceptance/${published.json().id}`, admin, {
+    const recorded = await call('POST', acme.host, `/policy/record-acceptance/${published.json().id}`, admin, {
       userId: esha,
       language: 'HINDI',
       reason: 'Signed the paper copy',
@@ -144,13 +159,13 @@ describe.each(DATABASES)('the platform admin’s user fixes and records on %s', 
   });
 
   it('signs a deactivated user out everywhere', async () => {
-    const buadmin = await server.signIn('acme.localhost', 'buadmin@acme.test');
-    const id = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'buadmin@acme.test'`))[0].id;
+    const unit = await buildBusinessUnit(server, acme);
+    const { token: buadmin, id } = await buildUnitUser(server, acme, unit.id, { role: 'BRANCH_ADMIN' });
     expect(
       (await post('/admin/update-user', { workspaceId: ids.acme, userId: id, status: 'INACTIVE', role: 'EMPLOYEE' }))
         .statusCode,
     ).toBe(200);
-    const after = await server.request('acme.localhost', {
+    const after = await server.request(acme.host, {
       method: 'GET',
       url: '/main-api/api/user/details',
       token: buadmin,
@@ -159,26 +174,14 @@ describe.each(DATABASES)('the platform admin’s user fixes and records on %s', 
   });
 
   it('is the platform admin’s alone', async () => {
-    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
+    const admin = acme.admin.token;
     expect(
-      (
-        await post(
-          '/admin/update-user',
-          { workspaceId: ids.acme, userId: esha, firstName: 'X' },
-          admin,
-          'acme.localhost',
-        )
-      ).statusCode,
+      (await post('/admin/update-user', { workspaceId: ids.acme, userId: esha, firstName: 'X' }, admin, acme.host))
+        .statusCode,
     ).toBe(403);
     expect(
-      (
-        await post(
-          '/admin/user/course/policy/details',
-          { workspaceId: ids.acme, userId: esha },
-          admin,
-          'acme.localhost',
-        )
-      ).statusCode,
+      (await post('/admin/user/course/policy/details', { workspaceId: ids.acme, userId: esha }, admin, acme.host))
+        .statusCode,
     ).toBe(403);
   });
 

@@ -1,12 +1,11 @@
 import type { TestServer } from '../support/test-app';
+import { buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
 export const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
-export async function workspaceIds(server: TestServer): Promise<{ acme: string; globex: string }> {
-  const rows = await server.db.query<{ slug: string; id: string }>(
-    `SELECT slug, id FROM workspaces WHERE slug IN ('acme', 'globex')`,
-  );
-  return { acme: rows.find((r) => r.slug === 'acme')!.id, globex: rows.find((r) => r.slug === 'globex')!.id };
+/** Two workspaces of the test's own, built as the platform admin creates them: one acted on, and another. */
+export async function twoWorkspaces(server: TestServer): Promise<{ acme: BuiltWorkspace; globex: BuiltWorkspace }> {
+  return { acme: await buildWorkspace(server), globex: await buildWorkspace(server) };
 }
 
 /** A multipart body as a browser sends it. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIN_SITE_WORKSPACE_ID } from '../../../server/platform/db/database';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { auditRows, form, NO_SUCH_ID, workspaceIds } from './support';
+import { buildPlatformAdmin, buildUser, type BuiltWorkspace } from '../support/factories';
+import { auditRows, form, NO_SUCH_ID, twoWorkspaces } from './support';
 
 const PDF = new Uint8Array(
   Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n', 'latin1'),
@@ -13,12 +14,15 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
   let employee: string;
   let globexAdmin: string;
   let ids: { acme: string; globex: string };
+  let acme: BuiltWorkspace;
+  let globex: BuiltWorkspace;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    platform = await server.signIn('localhost', 'platform@demo.test');
-    employee = await server.signIn('acme.localhost', 'employee@acme.test');
-    globexAdmin = await server.signIn('globex.localhost', 'admin@globex.test');
-    ids = await workspaceIds(server);
+    platform = await buildPlatformAdmin(server);
+    ({ acme, globex } = await twoWorkspaces(server));
+    ids = { acme: acme.id, globex: globex.id };
+    employee = (await buildUser(server, acme)).token;
+    globexAdmin = globex.admin.token;
   });
   afterAll(async () => server?.close());
 
@@ -28,11 +32,11 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
     server.request(host, { method: 'GET', url: '/main-api/api/user-manual', token });
 
   it('shows the demo’s manual, a PDF for every workspace, before another is published', async () => {
-    const res = await read('acme.localhost', employee);
+    const res = await read(acme.host, employee);
     expect(res.statusCode).toBe(200);
     const manual = res.json().manual;
     expect(manual).toMatchObject({ format: 'PDF', fileName: 'SafePlace user manual.pdf', workspaceId: null });
-    const file = await server.request('globex.localhost', { method: 'GET', url: `/main-api${manual.fileUrl}` });
+    const file = await server.request(globex.host, { method: 'GET', url: `/main-api${manual.fileUrl}` });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
@@ -48,8 +52,8 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
     // Stored under the main site's id (migration 0016): a distribution column holds no null.
     expect(row).toEqual({ markdown: text, workspace_id: MAIN_SITE_WORKSPACE_ID });
     // Both workspaces read it.
-    expect((await read('acme.localhost', employee)).json().manual.markdown).toBe(text);
-    expect((await read('globex.localhost', globexAdmin)).json().manual.markdown).toBe(text);
+    expect((await read(acme.host, employee)).json().manual.markdown).toBe(text);
+    expect((await read(globex.host, globexAdmin)).json().manual.markdown).toBe(text);
   });
 
   it('accepts the Markdown as a file part too (longer than a form field may be)', async () => {
@@ -59,7 +63,7 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
       markdown: { name: 'manual.md', content: long, type: 'text/markdown' },
     });
     expect(res.statusCode).toBe(200);
-    expect((await read('globex.localhost', globexAdmin)).json().manual.markdown).toBe(long);
+    expect((await read(globex.host, globexAdmin)).json().manual.markdown).toBe(long);
   });
 
   it("lets a workspace's own manual win over the all-workspaces one, and replaces it on a new publish", async () => {
@@ -68,7 +72,7 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
       file: { name: 'Acme handbook.pdf', content: PDF, type: 'application/pdf' },
     });
     expect(res.statusCode).toBe(200);
-    const manual = (await read('acme.localhost', employee)).json().manual;
+    const manual = (await read(acme.host, employee)).json().manual;
     expect(manual).toMatchObject({
       format: 'PDF',
       fileName: 'Acme handbook.pdf',
@@ -76,27 +80,27 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
       workspaceId: ids.acme,
     });
     // The PDF comes back byte for byte from the address given.
-    const file = await server.request('acme.localhost', { method: 'GET', url: `/main-api${manual.fileUrl}` });
+    const file = await server.request(acme.host, { method: 'GET', url: `/main-api${manual.fileUrl}` });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     // Drawn by the page itself (pdf.js): never framed, by this site or another.
     expect(file.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(new Uint8Array(file.rawPayload)).toEqual(PDF);
     // Another workspace does not get Acme's file, even with its address.
-    const elsewhere = await server.request('globex.localhost', { method: 'GET', url: `/main-api${manual.fileUrl}` });
+    const elsewhere = await server.request(globex.host, { method: 'GET', url: `/main-api${manual.fileUrl}` });
     expect([elsewhere.statusCode, elsewhere.json()]).toEqual([
       404,
       { code: 'NOT_FOUND', message: 'There is no such manual' },
     ]);
     // Replacing: Markdown for Acme now; the old PDF address is gone.
     expect((await publish({ workspaceId: ids.acme, markdown: 'Acme only' })).statusCode).toBe(200);
-    expect((await read('acme.localhost', employee)).json().manual).toMatchObject({
+    expect((await read(acme.host, employee)).json().manual).toMatchObject({
       format: 'MARKDOWN',
       markdown: 'Acme only',
     });
-    expect(
-      (await server.request('acme.localhost', { method: 'GET', url: `/main-api${manual.fileUrl}` })).statusCode,
-    ).toBe(404);
+    expect((await server.request(acme.host, { method: 'GET', url: `/main-api${manual.fileUrl}` })).statusCode).toBe(
+      404,
+    );
     expect(await server.db.query(`SELECT 1 FROM user_manuals WHERE workspace_id = $1`, [ids.acme])).toHaveLength(1);
   });
 
@@ -163,11 +167,9 @@ describe.each(DATABASES)('the user manual on %s', (kind) => {
   });
 
   it('is published by the platform admin only, and read by workspace users only', async () => {
-    const admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    expect((await publish({ markdown: 'mine now' }, admin, 'acme.localhost')).statusCode).toBe(403);
-    expect(
-      (await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/user-manual' })).statusCode,
-    ).toBe(401);
+    const admin = acme.admin.token;
+    expect((await publish({ markdown: 'mine now' }, admin, acme.host)).statusCode).toBe(403);
+    expect((await server.request(acme.host, { method: 'GET', url: '/main-api/api/user-manual' })).statusCode).toBe(401);
     expect((await read('localhost', platform)).statusCode).toBe(403);
   });
 

@@ -1,10 +1,9 @@
 import { expect } from 'vitest';
 import type { TestServer } from '../support/test-app';
 import { PASSWORD } from '../support/test-app';
+import { buildPlatformAdmin, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 import { policyWithPdfs } from '../policies/support';
 
-export const ACME = 'acme.localhost';
-export const GLOBEX = 'globex.localhost';
 export const REPORTS = '/learning-api/api/reports';
 
 export interface Person {
@@ -16,6 +15,9 @@ export interface Person {
 }
 
 export interface ReportWorld {
+  /** The workspace the world is built in (a new one, Indian, on Asia/Kolkata), with its signed-in admin. */
+  ws: BuiltWorkspace;
+  host: string;
   workspaceId: string;
   north: string;
   south: string;
@@ -39,7 +41,7 @@ export interface ReportWorld {
  * People and courses are written by this factory; the policy goes through the API as an admin would publish it.
  */
 export async function buildReportWorld(server: TestServer): Promise<ReportWorld> {
-  const [ws] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
+  const ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
   const w = ws.id;
   const world = await server.db.tenant(w, async (tx) => {
     const one = async <T>(text: string, params: unknown[]) => (await tx.query<T>(text, params))[0];
@@ -57,7 +59,7 @@ export async function buildReportWorld(server: TestServer): Promise<ReportWorld>
     ];
     const people: Person[] = [];
     for (const [first, last, unit, status, joined] of spec) {
-      const email = `${first.toLowerCase()}.report@acme.test`;
+      const email = `${first.toLowerCase()}.report@${ws.slug}.test`;
       const id = (
         await one<{ id: string }>(
           `INSERT INTO users (workspace_id, email, first_name, last_name, role, status, branch_id, department_id, date_of_joining, designation, password_hash)
@@ -69,8 +71,8 @@ export async function buildReportWorld(server: TestServer): Promise<ReportWorld>
     }
     const northAdmin = await one<{ id: string }>(
       `INSERT INTO users (workspace_id, email, first_name, last_name, role, status, branch_id, password_hash)
-       VALUES ($1, 'north.admin@acme.test', 'Nora', 'Admin', 'BRANCH_ADMIN', 'ACTIVE', $2, $3) RETURNING id`,
-      [w, north, `test$${PASSWORD}`],
+       VALUES ($1, $2, 'Nora', 'Admin', 'BRANCH_ADMIN', 'ACTIVE', $3, $4) RETURNING id`,
+      [w, `north.admin@${ws.slug}.test`, north, `test$${PASSWORD}`],
     );
     const course = async (title: string) => {
       const c = await one<{ id: string }>(
@@ -118,19 +120,19 @@ export async function buildReportWorld(server: TestServer): Promise<ReportWorld>
       assignments.get(`${people[1].email}:A`),
       courseA,
     ]);
-    return { workspaceId: w, north, south, northSales, southSales, people, courseA, courseB, northAdmin: { id: northAdmin.id, email: 'north.admin@acme.test' }, assignments };
+    return { workspaceId: w, north, south, northSales, southSales, people, courseA, courseB, northAdmin: { id: northAdmin.id, email: `north.admin@${ws.slug}.test` }, assignments };
   });
 
-  const platform = await server.signIn('localhost', 'platform@demo.test');
+  const platform = await buildPlatformAdmin(server);
   const catalogueId = await policyWithPdfs(server, platform, 'Report conduct policy');
-  const admin = await server.signIn(ACME, 'admin@acme.test');
-  const published = await server.request(ACME, { method: 'POST', url: '/learning-api/api/policy/publish', token: admin, payload: { cataloguePolicyId: catalogueId, scope: 'WORKSPACE', daysToAccept: 14 } });
+  const admin = ws.admin.token;
+  const published = await server.request(ws.host, { method: 'POST', url: '/learning-api/api/policy/publish', token: admin, payload: { cataloguePolicyId: catalogueId, scope: 'WORKSPACE', daysToAccept: 14 } });
   expect(published.statusCode, published.body).toBe(200);
   const [{ id: policyId }] = await server.db.tenant(world.workspaceId, (tx) =>
     tx.query<{ id: string }>(`SELECT id FROM workspace_policies WHERE workspace_id = $1 AND catalogue_policy_id = $2`, [world.workspaceId, catalogueId]),
   );
   for (const i of [0, 3]) {
-    const res = await server.request(ACME, {
+    const res = await server.request(ws.host, {
       method: 'POST',
       url: `/learning-api/api/policy/record-acceptance/${policyId}`,
       token: admin,
@@ -138,11 +140,12 @@ export async function buildReportWorld(server: TestServer): Promise<ReportWorld>
     });
     expect(res.statusCode, res.body).toBe(200);
   }
-  return { ...world, policyId };
+  return { ...world, ws, host: ws.host, policyId };
 }
 
-export function reports(server: TestServer) {
-  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object, host = ACME) =>
+/** Calls of the reports API at `defaultHost` (the world's workspace), or at the host given. */
+export function reports(server: TestServer, defaultHost: string) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object, host = defaultHost) =>
     server.request(host, { method, url: `${REPORTS}${url}`, token, ...(payload ? { payload } : {}) });
 }
 

@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_REPORT_SCHEDULES } from '../../../server/learning/reports/report-schedule-runner';
-import { DATABASES, PASSWORD, startTestServer, type TestServer } from '../support/test-app';
-import { ACME, buildReportWorld, csvRecords, GLOBEX, reports, type ReportWorld } from './report-fixtures';
+import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { buildUser, buildWorkspace } from '../support/factories';
+import { buildReportWorld, csvRecords, reports, type ReportWorld } from './report-fixtures';
 
 interface Mail {
   recipient: string;
@@ -17,24 +18,18 @@ describe.each(DATABASES)('scheduled reports on %s', (kind) => {
   let admin: string;
   let north: string;
   let call: ReturnType<typeof reports>;
-  /** An employer of Acme, who may read reports: the recipient. */
+  /** An employer of the workspace, who may read reports: the recipient. */
   let employer: { id: string; email: string };
 
   beforeAll(async () => {
     // A small file is attached; anything larger (an XLSX, a zip of a few KB) goes as a link.
     server = await startTestServer(kind, { reports: { attachmentLimitBytes: 3000 } }, { jobs: true });
     world = await buildReportWorld(server);
-    const [row] = await server.db.tenant(world.workspaceId, (tx) =>
-      tx.query<{ id: string }>(
-        `INSERT INTO users (workspace_id, email, first_name, last_name, role, status, password_hash)
-         VALUES ($1, 'ella.employer@acme.test', 'Ella', 'Employer', 'EMPLOYER', 'ACTIVE', $2) RETURNING id`,
-        [world.workspaceId, `test$${PASSWORD}`],
-      ),
-    );
-    employer = { id: row.id, email: 'ella.employer@acme.test' };
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    north = await server.signIn(ACME, world.northAdmin.email);
-    call = reports(server);
+    const ella = await buildUser(server, world.ws, { role: 'EMPLOYER', firstName: 'Ella', lastName: 'Employer' });
+    employer = { id: ella.id, email: ella.email };
+    admin = world.ws.admin.token;
+    north = await server.signIn(world.host, world.northAdmin.email);
+    call = reports(server, world.host);
   }, 120_000);
   afterAll(async () => server?.close());
 
@@ -43,7 +38,7 @@ describe.each(DATABASES)('scheduled reports on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().id as string;
   };
-  const schedule = (token: string, id: string, body: object, host = ACME) => call('PUT', `/saved/${id}/schedule`, token, body, host);
+  const schedule = (token: string, id: string, body: object, host = world.host) => call('PUT', `/saved/${id}/schedule`, token, body, host);
   /** Makes every schedule due and runs the cron job once, as the queue would. */
   const runDue = async () => {
     await server.db.query(`UPDATE report_schedules SET next_run_at = now() - interval '1 minute' WHERE stopped_at IS NULL`);
@@ -80,7 +75,7 @@ describe.each(DATABASES)('scheduled reports on %s', (kind) => {
     const [, linked] = await mailsTo(employer.email, 'Scheduled report: Weekly North training');
     expect(linked.attachments).toEqual([]);
     const link = /Download it within 7 days: (\S+)/.exec(linked.body)![1];
-    const download = await server.request(ACME, { method: 'GET', url: link.replace(/^https?:\/\/[^/]+/, '') });
+    const download = await server.request(world.host, { method: 'GET', url: link.replace(/^https?:\/\/[^/]+/, '') });
     expect(download.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
@@ -104,7 +99,7 @@ describe.each(DATABASES)('scheduled reports on %s', (kind) => {
     try {
       await runDue();
       expect(await mailsTo(employer.email, 'Scheduled report: Stops on a role change')).toEqual([]);
-      const [told] = await mailsTo('admin@acme.test', 'Scheduled report stopped: Stops on a role change');
+      const [told] = await mailsTo(world.ws.admin.email, 'Scheduled report stopped: Stops on a role change');
       expect(told.body).toContain('Ella Employer may no longer read this report');
       const got = (await call('GET', `/saved/${id}/schedule`, admin)).json();
       expect(got.schedule.stoppedAt).not.toBeNull();
@@ -118,8 +113,9 @@ describe.each(DATABASES)('scheduled reports on %s', (kind) => {
 
   it('refuses a recipient who may not read the report, naming the field, and keeps schedules per owner', async () => {
     const id = await save(admin, 'Refusals');
-    const [globexAdmin] = await server.db.query<{ id: string }>(`SELECT u.id FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE w.slug = 'globex' AND u.email = 'admin@globex.test'`);
-    const [employee] = await server.db.query<{ id: string }>(`SELECT u.id FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE w.slug = 'acme' AND u.email = 'employee@acme.test'`);
+    const other = await buildWorkspace(server);
+    const globexAdmin = other.admin;
+    const employee = await buildUser(server, world.ws);
     for (const [who, recipient] of [
       ["another workspace's admin", globexAdmin.id],
       ['an employee', employee.id],
@@ -139,7 +135,8 @@ describe.each(DATABASES)('scheduled reports on %s', (kind) => {
     // Another admin's saved report, or another workspace's caller, finds nothing.
     expect((await schedule(north, id, { frequency: 'WEEKLY', format: 'CSV', recipientIds: [world.northAdmin.id] })).statusCode).toBe(404);
     expect((await call('GET', `/saved/${id}/schedule`, north)).statusCode).toBe(404);
-    const globex = await server.signIn(GLOBEX, 'admin@globex.test');
+    const globex = other.admin.token;
+    const GLOBEX = other.host;
     expect((await schedule(globex, id, { frequency: 'WEEKLY', format: 'CSV', recipientIds: [globexAdmin.id] }, GLOBEX)).statusCode).toBe(404);
     expect((await schedule(admin, id, { frequency: 'DAILY', format: 'CSV', recipientIds: [employer.id] })).statusCode).toBe(400);
     expect((await schedule(admin, id, { frequency: 'WEEKLY', format: 'CSV', recipientIds: [] })).statusCode).toBe(400);

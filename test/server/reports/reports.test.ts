@@ -5,7 +5,8 @@ import type { ReportRow } from '../../../src/contracts/learning/reports.contract
 import { ReportColumn, reportDate } from '../../../src/domain/reports/report-columns';
 import { ReportExportHalted } from '../../../server/learning/reports/report-export';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { ACME, buildReportWorld, csvRecords, GLOBEX, reports, type ReportWorld } from './report-fixtures';
+import { buildUser, buildWorkspace } from '../support/factories';
+import { buildReportWorld, csvRecords, reports, type ReportWorld } from './report-fixtures';
 
 const ALL = ReportColumn.options;
 const BOTH = { isCourseInclude: true, isPolicyInclude: true };
@@ -24,13 +25,13 @@ describe.each(DATABASES)('reports on %s', (kind) => {
       if (halt?.(jobId, page)) throw new ReportExportHalted();
     } } }, { jobs: true });
     world = await buildReportWorld(server);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    north = await server.signIn(ACME, world.northAdmin.email);
-    call = reports(server);
+    admin = await world.ws.admin.token;
+    north = await server.signIn(world.host, world.northAdmin.email);
+    call = reports(server, world.host);
   }, 120_000);
   afterAll(async () => server?.close());
 
-  const preview = async (token: string, body: object, host = ACME) => {
+  const preview = async (token: string, body: object, host = world.host) => {
     const res = await call('POST', '/preview', token, { columns: ALL, ...BOTH, pageSize: 200, ...body }, host);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { rows: ReportRow[]; total: number; scopedTo: string | null; page: number };
@@ -41,7 +42,7 @@ describe.each(DATABASES)('reports on %s', (kind) => {
 
   it('shows every column of a course row and of a policy row, dates in the workspace format, states in words', async () => {
     const { rows } = await preview(admin, { filters: { branchIds: [world.north] } });
-    const asha = rows.filter((r) => r.email === 'asha.report@acme.test');
+    const asha = rows.filter((r) => r.email === world.people[0].email);
     const alpha = asha.find((r) => r.values.courseName === 'Report course Alpha')!;
     expect(alpha.name).toBe('Asha Kulkarni');
     expect(alpha.values).toMatchObject({
@@ -65,9 +66,9 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     const policy = asha.find((r) => r.kind === 'POLICY')!;
     expect(policy.values).toMatchObject({ policyName: 'Report conduct policy', policyVersion: 1, policyAcceptanceStatus: 'Accepted', courseName: null, status: null });
     expect(policy.values.policyAcceptedOn).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
-    const bela = rows.find((r) => r.email === 'bela.report@acme.test' && r.kind === 'COURSE')!;
+    const bela = rows.find((r) => r.email === world.people[1].email && r.kind === 'COURSE')!;
     expect(bela.values).toMatchObject({ status: 'In progress', completionPercentage: 50, testAttempts: 1, testScore: 40, testStatus: 'Failed', completedOn: null });
-    const chetan = rows.find((r) => r.email === 'chetan.report@acme.test' && r.kind === 'COURSE')!;
+    const chetan = rows.find((r) => r.email === world.people[2].email && r.kind === 'COURSE')!;
     expect(chetan.values).toMatchObject({ status: 'Overdue', userStatus: 'Inactive', testStatus: 'Not taken', testAttempts: 0 });
     // Only the chosen columns come back.
     const narrow = await preview(admin, { columns: ['courseName'], filters: { branchIds: [world.north] }, isPolicyInclude: false });
@@ -193,7 +194,7 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     const body = status.json();
     expect(body.status, JSON.stringify(body)).toBe('DONE');
     expect(body.rowsDone).toBe(body.totalRows);
-    const file = await server.request(ACME, { method: 'GET', url: body.downloadUrl });
+    const file = await server.request(world.host, { method: 'GET', url: body.downloadUrl });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toContain(body.fileName);
     return file.rawPayload;
@@ -213,9 +214,9 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     expect(status.fileName).toMatch(/^Audit-North-South-\d{4}-\d{2}-\d{2}\.csv$/);
     const records = csvRecords(csv.toString('utf8'));
     expect(records).toHaveLength(7);
-    const chetan = records.find((r) => r.Email === 'chetan.report@acme.test')!;
+    const chetan = records.find((r) => r.Email === world.people[2].email)!;
     expect(chetan.Designation).toBe("'@SUM(A1:A9)");
-    expect(records.find((r) => r.Email === 'asha.report@acme.test' && r.Course === 'Report course Alpha')).toMatchObject({ 'Course status': 'Completed', 'Completed on': '20 Jan 2026', 'Business unit': 'Report North' });
+    expect(records.find((r) => r.Email === world.people[0].email && r.Course === 'Report course Alpha')).toMatchObject({ 'Course status': 'Completed', 'Completed on': '20 Jan 2026', 'Business unit': 'Report North' });
 
     const xlsx = await download(xlsxJob.json().jobId, admin);
     const workbook = new ExcelJS.Workbook();
@@ -226,7 +227,7 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     expect(values).toHaveLength(8);
     for (const row of values) for (const cell of row) expect(typeof cell === 'string' && /^[=+\-@]/.test(cell), String(cell)).toBe(false);
     sheet.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
-    expect(values.find((r) => r[1] === 'chetan.report@acme.test')?.[4]).toBe("'@SUM(A1:A9)");
+    expect(values.find((r) => r[1] === world.people[2].email)?.[4]).toBe("'@SUM(A1:A9)");
   });
 
   it('shows the day each current certificate expires, in the preview and the file, beside the expiry filter', async () => {
@@ -243,20 +244,20 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     const shown = reportDate(inTen, 'Asia/Kolkata', 'day-month-year');
     const columns = ['courseName', 'status', 'expiresOn'];
     const all = await preview(admin, { columns, filters: { branchIds: [world.north] }, isPolicyInclude: false });
-    const asha = all.rows.filter((r) => r.email === 'asha.report@acme.test');
+    const asha = all.rows.filter((r) => r.email === world.people[0].email);
     expect(asha.map((r) => [r.values.courseName, r.values.expiresOn])).toEqual([
       ['Report course Alpha', shown],
       ['Report course Beta', null],
     ]);
     const expiring = await preview(admin, { columns, filters: { expires: { from: today, to: inTen } }, isPolicyInclude: false });
-    expect(expiring.rows.map((r) => [r.email, r.values.expiresOn])).toEqual([['asha.report@acme.test', shown]]);
+    expect(expiring.rows.map((r) => [r.email, r.values.expiresOn])).toEqual([[world.people[0].email, shown]]);
     expect((await preview(admin, { columns, filters: { expiresWithinDays: 9 }, isPolicyInclude: false })).total).toBe(0);
 
     const job = await call('POST', '/export', admin, { name: 'Expiring', columns, filters: { expiresWithinDays: 10 }, isCourseInclude: true, isPolicyInclude: false, format: 'CSV' });
     expect(job.statusCode, job.body).toBe(200);
     await server.jobs!.runPending();
     const records = csvRecords((await download(job.json().jobId, admin)).toString('utf8'));
-    expect(records).toEqual([expect.objectContaining({ Email: 'asha.report@acme.test', Course: 'Report course Alpha', 'Certificate expires on': shown })]);
+    expect(records).toEqual([expect.objectContaining({ Email: world.people[0].email, Course: 'Report course Alpha', 'Certificate expires on': shown })]);
   });
 
   it('starts an interrupted export again from its first row and never offers the half file', async () => {
@@ -289,11 +290,13 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     const started = await call('POST', '/export', admin, { columns: ['courseName'], ...BOTH, format: 'CSV' });
     const jobId = started.json().jobId as string;
     expect((await call('GET', `/export/${jobId}`, north)).statusCode).toBe(404);
-    const globex = await server.signIn(GLOBEX, 'admin@globex.test');
+    const other = await buildWorkspace(server);
+    const globex = other.admin.token;
+    const GLOBEX = other.host;
     expect((await call('GET', `/export/${jobId}`, globex, undefined, GLOBEX)).statusCode).toBe(404);
-    // The Acme token at Globex's address is worthless.
+    // The workspace's token at another workspace's address is worthless.
     expect((await call('GET', `/export/${jobId}`, admin, undefined, GLOBEX)).statusCode).toBe(401);
-    const employee = await server.signIn(ACME, 'employee@acme.test');
+    const employee = (await buildUser(server, world.ws)).token;
     expect((await call('POST', '/preview', employee, { columns: ALL, ...BOTH })).statusCode).toBe(403);
     expect((await call('GET', `/export/${jobId}`, employee)).statusCode).toBe(403);
     expect((await call('GET', `/export/not-a-uuid`, admin)).statusCode).toBe(400);
@@ -311,7 +314,9 @@ describe.each(DATABASES)('reports on %s', (kind) => {
     expect((await call('GET', '/saved', north)).json().items).toEqual([]);
     expect((await call('PUT', `/saved/${id}`, north, { name: 'Mine now', definition })).statusCode).toBe(404);
     expect((await call('DELETE', `/saved/${id}`, north)).statusCode).toBe(404);
-    const globex = await server.signIn(GLOBEX, 'admin@globex.test');
+    const other = await buildWorkspace(server);
+    const globex = other.admin.token;
+    const GLOBEX = other.host;
     expect((await call('DELETE', `/saved/${id}`, globex, undefined, GLOBEX)).statusCode).toBe(404);
     expect((await call('POST', '/saved', admin, { name: '', definition })).statusCode).toBe(400);
     expect((await call('DELETE', `/saved/${id}`, admin)).statusCode).toBe(200);

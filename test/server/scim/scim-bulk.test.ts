@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_OPERATIONS_PER_REQUEST, SCIM_LIMIT } from '../../../server/main/scim/scim.routes';
 import { hashLimitKey, RateLimits } from '../../../server/platform/rate-limiter';
-import { buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
+import { buildScopedApiKey, buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -22,20 +22,9 @@ describe.each(DATABASES)('SCIM Bulk on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind, { webhooks: { allowPrivate: true } });
     ws = await buildWorkspace(server);
-    key = await makeKey(ws, ['scim']);
+    key = await buildScopedApiKey(server, ws, ['scim']);
   });
   afterAll(async () => server?.close());
-
-  async function makeKey(target: BuiltWorkspace, scopes: string[]): Promise<string> {
-    const res = await server.request(target.host, {
-      method: 'POST',
-      url: '/main-api/api/api-keys',
-      token: target.admin.token,
-      payload: { name: 'Provisioning', scopes, expiresInDays: 30 },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().secret;
-  }
 
   async function scim(method: string, path: string, body?: unknown, as = key, host = ws.host) {
     const res = await server.request(host, {
@@ -259,7 +248,7 @@ describe.each(DATABASES)('SCIM Bulk on %s', (kind) => {
   });
 
   it('refuses a key without the scim scope, whatever its operations, and writes nothing', async () => {
-    const peopleKey = await makeKey(ws, ['people:write', 'people:read']);
+    const peopleKey = await buildScopedApiKey(server, ws, ['people:write', 'people:read']);
     const someone = person();
     const res = await bulk([{ method: 'POST', path: '/Users', bulkId: 'x', data: someone }], {}, peopleKey);
     expect(res.status).toBe(403);
@@ -271,7 +260,7 @@ describe.each(DATABASES)('SCIM Bulk on %s', (kind) => {
 
   it('keeps to the user limit: the creates that fit are made, the rest answer 409', async () => {
     const small = await buildWorkspace(server, { userLimit: 3 });
-    const smallKey = await makeKey(small, ['scim']);
+    const smallKey = await buildScopedApiKey(server, small, ['scim']);
     const res = await bulk(
       [1, 2, 3].map((i) => ({
         method: 'POST',

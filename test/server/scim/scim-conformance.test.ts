@@ -3,6 +3,7 @@ import {
   buildCommittee,
   buildComplaint,
   buildPublishedWorkflow,
+  buildScopedApiKey,
   buildUser,
   buildWorkspace,
   type BuiltWorkspace,
@@ -26,20 +27,9 @@ describe.each(DATABASES)('SCIM 2.0 provisioning on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     ws = await buildWorkspace(server);
-    key = await makeKey(ws, ['scim']);
+    key = await buildScopedApiKey(server, ws, ['scim']);
   });
   afterAll(async () => server?.close());
-
-  async function makeKey(target: BuiltWorkspace, scopes: string[]): Promise<string> {
-    const res = await server.request(target.host, {
-      method: 'POST',
-      url: '/main-api/api/api-keys',
-      token: target.admin.token,
-      payload: { name: 'Provisioning', scopes, expiresInDays: 30 },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().secret;
-  }
 
   async function scim(method: string, path: string, body?: unknown, as = key, host = ws.host) {
     const res = await server.request(host, {
@@ -331,7 +321,7 @@ describe.each(DATABASES)('SCIM 2.0 provisioning on %s', (kind) => {
 
   it('maps groups to business units when the workspace says so', async () => {
     const other = await buildWorkspace(server);
-    const otherKey = await makeKey(other, ['scim']);
+    const otherKey = await buildScopedApiKey(server, other, ['scim']);
     const chosen = await server.request(other.host, {
       method: 'PUT',
       url: '/main-api/api/scim/settings',
@@ -375,7 +365,7 @@ describe.each(DATABASES)('SCIM 2.0 provisioning on %s', (kind) => {
     const none = await scim('GET', '/Users', undefined, '');
     expect(none.status).toBe(401);
     expect(none.body).toMatchObject({ schemas: [ERROR], status: '401' });
-    const reportsKey = await makeKey(ws, ['reports:read']);
+    const reportsKey = await buildScopedApiKey(server, ws, ['reports:read']);
     expect((await scim('GET', '/Users', undefined, reportsKey)).status).toBe(403);
     const other = await buildWorkspace(server);
     const elsewhere = await scim('GET', '/Users', undefined, key, other.host);

@@ -562,3 +562,51 @@ export async function buildInvitedPeople(server: TestServer, ws: BuiltWorkspace,
   );
   return emails.map((email) => rows.find((r) => r.email === email)!.id);
 }
+
+// --- factories for courses, complaints, platform, imports, platform-tools, reports, law, workflows, dashboard tests ---
+
+/**
+ * A workspace under Canada's federal regime (CA-FED) with its designated recipient seated (a body of one, Dana
+ * Recipient), as the Canadian law tests need: the person a notice goes to.
+ */
+export async function buildCanadianWorkspace(
+  server: TestServer,
+): Promise<{ ws: BuiltWorkspace; recipient: BuiltUser }> {
+  const ws = await buildWorkspace(server, { jurisdictionCode: 'CA-FED' });
+  const recipient = await buildUser(server, ws, { firstName: 'Dana', lastName: 'Recipient' });
+  await call(server, ws.host, 'POST', '/case-api/api/committees', ws.admin.token, {
+    name: 'Designated recipients',
+    termStart: '2026-01-01',
+    termEnd: '2028-12-31',
+    members: [{ userId: recipient.id, role: 'DESIGNATED_RECIPIENT', gender: 'WOMAN' }],
+  });
+  return { ws, recipient };
+}
+
+/** An API key of the workspace with the given scopes, made by its admin: its secret, the bearer token of API calls. */
+export async function buildScopedApiKey(
+  server: TestServer,
+  ws: BuiltWorkspace,
+  scopes: string[],
+  overrides: { name?: string; expiresInDays?: number } = {},
+): Promise<string> {
+  const key = await call<{ secret: string }>(server, ws.host, 'POST', '/main-api/api/api-keys', ws.admin.token, {
+    name: overrides.name ?? 'Provisioning',
+    scopes,
+    expiresInDays: overrides.expiresInDays ?? 30,
+  });
+  return key.secret;
+}
+
+/**
+ * An Indian workspace (IN) ready for a complaint's inquiry: its Internal Committee seated (`buildCommittee`) and a
+ * complainant, Esha Employee, who is not on it.
+ */
+export async function buildInquiryWorkspace(
+  server: TestServer,
+): Promise<{ ws: BuiltWorkspace; complainant: BuiltUser; committee: BuiltCommittee }> {
+  const ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+  const complainant = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+  const committee = await buildCommittee(server, ws);
+  return { ws, complainant, committee };
+}

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import {
+  buildBusinessUnit,
+  buildUnitUser,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
-const ACME = 'acme.localhost';
-const GLOBEX = 'globex.localhost';
 const BASE = '/case-api/api/admin';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -45,12 +51,25 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
   let admin: string;
   let employer: string;
   let globexAdmin: string;
+  /** The workspace the processes are built in, its employer, and another workspace with an employee. */
+  let acme: BuiltWorkspace;
+  let globex: BuiltWorkspace;
+  let employerUser: BuiltUser;
+  let globexEmployee: BuiltUser;
+  let ACME: string;
+  let GLOBEX: string;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employer = await server.signIn(ACME, 'employer@acme.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
+    acme = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+    globex = await buildWorkspace(server);
+    ACME = acme.host;
+    GLOBEX = globex.host;
+    admin = acme.admin.token;
+    employerUser = await buildUser(server, acme, { role: 'EMPLOYER' });
+    employer = employerUser.token;
+    globexAdmin = globex.admin.token;
+    globexEmployee = await buildUser(server, globex);
   });
   afterAll(async () => server?.close());
 
@@ -110,7 +129,7 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     ]);
   });
 
-  it('gives the seeded POSH draft its form too (versions made before the builder)', async () => {
+  it('gives the POSH process an Indian workspace starts with its form too', async () => {
     const list = await ok('GET', '/workflow');
     const posh = list.items.find((w: { workflowName: string }) => w.workflowName === 'POSH redressal');
     const detail = await ok('GET', `/workflow/${posh.workflowId}`);
@@ -436,8 +455,6 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     ]);
 
     // Only a confirmed upload of this workspace: a made-up id, and another workspace's file, are refused.
-    const [acme] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    const [globex] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`);
     const fileOf = async (workspaceId: string, name: string) =>
       (
         await server.db.query<{ id: string }>(
@@ -703,10 +720,7 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     const branches = (
       await server.request(ACME, { method: 'GET', url: '/main-api/api/workspace/all-branches1', token: admin })
     ).json();
-    const people = await server.db.query<{ id: string }>(
-      `SELECT u.id FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE u.email = 'employer@acme.test'`,
-    );
-    const target = people[0].id;
+    const target = employerUser.id;
     const workspaceWide = await ok('POST', '/escalation-setting', {
       escalationType: 'STEP_OVERDUE',
       firstThresholdDate: 2,
@@ -760,13 +774,10 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
     });
     expect(order.statusCode).toBe(400);
     expect(order.json().fields).toHaveProperty('secondThresholdDate');
-    const globexUser = await server.db.query<{ id: string }>(
-      `SELECT id FROM users WHERE email = 'employee@globex.test'`,
-    );
     const stranger = await call('POST', '/escalation-setting', {
       escalationType: 'STEP_OVERDUE',
       firstThresholdDate: 1,
-      targetId: globexUser[0].id,
+      targetId: globexEmployee.id,
     });
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json().fields).toHaveProperty('targetId');
@@ -937,8 +948,11 @@ describe.each(DATABASES)('the rest of the workflow builder on %s', (kind) => {
       'By the employer',
     );
     expect((await ok('GET', `/step-setting/step/${action.stepId}`, undefined, employer)).stepId).toBe(action.stepId);
-    for (const email of ['employee@acme.test', 'buadmin@acme.test']) {
-      const token = await server.signIn(ACME, email);
+    const unit = await buildBusinessUnit(server, acme);
+    for (const { token } of [
+      await buildUser(server, acme),
+      await buildUnitUser(server, acme, unit.id, { role: 'BRANCH_ADMIN' }),
+    ]) {
       const answers = await Promise.all([
         call('GET', `/workflow/version/${versionId}/step/${action.stepId}/details`, undefined, token),
         call('POST', `/stage/${versionId}`, { name: 'x' }, token),

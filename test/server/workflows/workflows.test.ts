@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import {
+  buildBusinessUnit,
+  buildUnitUser,
+  buildUser,
+  buildWorkspace,
+  type BuiltWorkspace,
+} from '../support/factories';
 
-const ACME = 'acme.localhost';
-const GLOBEX = 'globex.localhost';
 const BASE = '/case-api/api/admin';
 
 describe.each(DATABASES)('workflow builder on %s', (kind) => {
@@ -10,11 +15,21 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
   let admin: string;
   let employer: string;
   let acmeBranches: string[];
+  /** The workspace the workflows are built in (its headquarters and one more unit), and another one. */
+  let acme: BuiltWorkspace;
+  let globex: BuiltWorkspace;
+  let ACME: string;
+  let GLOBEX: string;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employer = await server.signIn(ACME, 'employer@acme.test');
+    acme = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+    globex = await buildWorkspace(server);
+    ACME = acme.host;
+    GLOBEX = globex.host;
+    await buildBusinessUnit(server, acme);
+    admin = acme.admin.token;
+    employer = (await buildUser(server, acme, { role: 'EMPLOYER' })).token;
     const res = await server.request(ACME, {
       method: 'GET',
       url: '/main-api/api/workspace/all-branches1',
@@ -71,7 +86,7 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     );
   };
 
-  it("lists the seeded POSH redressal workflow, published with the law's owners and clocks on its steps", async () => {
+  it("lists the POSH redressal workflow an Indian workspace starts with, published with the law's owners and clocks on its steps", async () => {
     const list = await call('GET', '/workflow');
     expect(list.statusCode).toBe(200);
     const posh = list.json().items.find((w: { workflowName: string }) => w.workflowName === 'POSH redressal');
@@ -272,7 +287,6 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     await addSteps(a.workflowVersionId);
     const b = await newVersion(wf.workflowId, { workflowVersionId: a.workflowVersionId });
     expect((await publish(wf.workflowId, a.workflowVersionId)).statusCode).toBe(200);
-    const [acme] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
     await expect(
       server.db.tenant(acme.id, (tx) =>
         tx.query(
@@ -306,7 +320,7 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     expect(res.json()).toMatchObject({ workflowName: 'Renamed', defaultToWorkspace: true });
     expect([...res.json().branchIdList].sort()).toEqual([...acmeBranches].sort());
 
-    const globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
+    const globexAdmin = globex.admin.token;
     const globexBranch = (
       await server.request(GLOBEX, { method: 'GET', url: '/main-api/api/workspace/all-branches1', token: globexAdmin })
     ).json()[0].branchId;
@@ -327,7 +341,7 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
     const wf = await newWorkflow('Private');
     const v = await newVersion(wf.workflowId);
     const { meeting } = await addSteps(v.workflowVersionId);
-    const globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
+    const globexAdmin = globex.admin.token;
     const g = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
       call(method, url, payload, globexAdmin, GLOBEX);
     const answers = [
@@ -403,8 +417,8 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
   });
 
   it('keeps row-level security as a second wall on every workflow table', async () => {
-    // Globex has its own (Canada) process: inside its transaction, no row of another workspace is visible.
-    const [globex] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`);
+    // The other workspace has its own (statutory) process: inside its transaction, no row of another workspace is
+    // visible.
     const seen = await server.db.tenant(globex.id, (tx) =>
       tx.query<{ t: string; n: number }>(
         `SELECT 'workflows' AS t, count(*)::int AS n FROM workflows WHERE workspace_id <> $1
@@ -424,8 +438,11 @@ describe.each(DATABASES)('workflow builder on %s', (kind) => {
   });
 
   it('refuses employees and business-unit admins with 403, and anonymous callers with 401', async () => {
-    for (const email of ['employee@acme.test', 'buadmin@acme.test']) {
-      const token = await server.signIn(ACME, email);
+    const unit = await buildBusinessUnit(server, acme);
+    for (const { token } of [
+      await buildUser(server, acme),
+      await buildUnitUser(server, acme, unit.id, { role: 'BRANCH_ADMIN' }),
+    ]) {
       expect((await call('GET', '/workflow', undefined, token)).statusCode).toBe(403);
       expect((await call('POST', '/workflow', { workflowName: 'Nope' }, token)).statusCode).toBe(403);
     }
