@@ -24,6 +24,7 @@ import { ALL_DEPARTMENTS, AssignCourseViewModel, type AssignFormValues } from '.
 import { plural } from '../shared/plural';
 import { ChoiceOrText } from '../shared/choice-or-text';
 import { dateInputFormats } from '../i18n/i18n';
+import { ListItemText } from '../shared/list-item-text';
 
 interface FieldValues {
   businessUnit?: string;
@@ -239,7 +240,7 @@ export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {
           dataSource={preview.sample.map((u) => ({ ...u }))}
           renderItem={(u) => (
             <List.Item>
-              <List.Item.Meta
+              <ListItemText
                 title={`${u.firstName} ${u.lastName}`}
                 description={[u.email, u.branchName, u.departmentName].filter(Boolean).join(' · ')}
               />
