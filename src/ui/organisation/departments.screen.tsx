@@ -321,7 +321,7 @@ const ManagersDrawer = observer(function ManagersDrawer({
       ) : null}
       {canManage ? (
         <>
-          <Typography.Title level={4} style={{ marginTop: 24 }}>
+          <Typography.Title level={2} style={{ marginTop: 24, fontSize: 20 }}>
             Appoint a manager
           </Typography.Title>
           <Form
