@@ -108,4 +108,10 @@ test('a workspace the platform admin creates takes a complaint at once; its admi
   await warning.getByRole('link', { name: 'Constitute the Internal Committee' }).click();
   await expect(admin).toHaveURL(url(site, '/committees'));
   await expect(admin.getByRole('heading', { level: 1, name: 'Internal Committee' })).toBeVisible();
+
+  // The committee's drawer starts with no members, and says so in words that can be read (not antd's disabled grey).
+  await admin.getByRole('button', { name: 'Constitute the committee' }).click();
+  const drawer = admin.getByRole('dialog');
+  await expect(drawer.getByText('No members yet.')).toBeVisible();
+  await expectAccessible(admin, 'The committee drawer with no members');
 });
