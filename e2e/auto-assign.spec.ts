@@ -77,6 +77,9 @@ test('an admin gives a course a rule for Pune HR; an invited person of Pune HR c
   const ruleForm = admin.locator('form#auto-assign');
   await choose(admin, ruleForm, 'Business unit', 'Acme Pune');
   await choose(admin, ruleForm, 'Department', 'Human Resources');
+  // Each end of the joining range has its name: the field's label, and the second end its own.
+  await expect(ruleForm.getByLabel('Joining date')).toHaveAttribute('placeholder', 'Joined from');
+  await expect(ruleForm.getByLabel('Joined until')).toHaveAttribute('placeholder', 'Joined until');
   await expectAccessible(admin, 'Auto-assign tab');
   await admin.getByRole('button', { name: 'Save rule' }).click();
   const saved = admin.getByRole('status').filter({ hasText: 'Rule saved' });

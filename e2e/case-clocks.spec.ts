@@ -154,6 +154,14 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
   ).not.toHaveText('0');
   await expect(admin.locator('section[aria-labelledby="figures-title"]')).not.toContainText(filed.caseNumber);
   await checkScreen(admin, 'Complaint figures');
+  // On a phone each clock is a card, its numbers beside their column's name: no table scrolling sideways out of a
+  // keyboard's reach (axe scrollable-region-focusable).
+  await admin.setViewportSize({ width: 390, height: 844 });
+  const clockTable = admin.getByRole('table', { name: 'Clocks of the open cases' });
+  await expect(clockTable.locator('.ant-table-thead')).toBeHidden();
+  await expect(clockTable.locator('td[data-label="Missed"]').first()).toBeVisible();
+  await expectAccessible(admin, 'Complaint figures (390 px)');
+  await admin.setViewportSize({ width: 1366, height: 850 });
 
   // ---- The presiding officer denies a committee member access: it takes effect at once, and the member sees "not found".
   await po.getByRole('tab', { name: 'Denied access' }).click();

@@ -49,6 +49,7 @@ test.describe('assign a course', () => {
     await page.getByRole('button', { name: 'Assign course' }).click();
     const drawer = page.getByRole('dialog');
     await expect(drawer.getByLabel('Joining date')).toBeVisible();
+    await expect(drawer.getByLabel('Joined until')).toBeVisible();
     await expect(drawer.getByLabel('Search by name')).toBeVisible();
     await expectAccessible(page, 'Assign course drawer');
     const count = drawer.getByRole('status', { name: 'Matching users' });

@@ -19,8 +19,9 @@ test('in the demo an employee raises a concern through the published POSH proces
   await expect(employee.getByRole('heading', { level: 1, name: 'Raise a concern' })).toBeVisible();
   await expect(employee.getByText('No complaint process has been published')).toHaveCount(0);
   await expect(employee.getByLabel('What happened', { exact: true })).toBeVisible();
-  await employee.getByLabel('Your name').fill('Esha Employee');
-  // A self-filed complaint's complainant is the signed-in person: the address is theirs and cannot be edited.
+  // A self-filed complaint's complainant is the signed-in person: their name is filled in, and the address is theirs
+  // and cannot be edited.
+  await expect(employee.getByLabel('Your name')).toHaveValue('Esha Employee');
   await expect(employee.getByLabel('Your email')).toHaveValue('employee@acme.test');
   await employee.getByLabel('Their name').fill('Someone in Sales');
   await employee.getByLabel('What happened', { exact: true }).fill('Comments about my clothes at the team lunch.');
@@ -91,13 +92,16 @@ test('a workspace the platform admin creates takes a complaint at once; its admi
       'No Internal Committee has been set up here yet: your complaint will be referred to the Local Committee.',
     ),
   ).toBeVisible();
+  await expect(admin.getByLabel('Your name')).toHaveValue('Asha');
   await admin.getByLabel('Your name').fill('Asha Admin');
   await expect(admin.getByLabel('Your email')).toHaveValue(adminEmail);
   await admin.getByLabel('What happened', { exact: true }).fill('A complaint filed before the committee exists.');
   await admin
     .getByLabel('When it happened (the last time, if more than once)')
     .fill(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
-  await admin.getByRole('button', { name: /Send/ }).click();
+  // With no committee the button says where the complaint goes.
+  await expect(admin.getByRole('button', { name: 'Send to the Internal Committee' })).toHaveCount(0);
+  await admin.getByRole('button', { name: 'Send to the Local Committee' }).click();
   await expect(
     admin.getByRole('heading', { level: 1, name: 'Your complaint was received: case C-0001' }),
   ).toBeVisible();
@@ -108,4 +112,10 @@ test('a workspace the platform admin creates takes a complaint at once; its admi
   await warning.getByRole('link', { name: 'Constitute the Internal Committee' }).click();
   await expect(admin).toHaveURL(url(site, '/committees'));
   await expect(admin.getByRole('heading', { level: 1, name: 'Internal Committee' })).toBeVisible();
+
+  // The committee's drawer starts with no members, and says so in words that can be read (not antd's disabled grey).
+  await admin.getByRole('button', { name: 'Constitute the committee' }).click();
+  const drawer = admin.getByRole('dialog');
+  await expect(drawer.getByText('No members yet.')).toBeVisible();
+  await expectAccessible(admin, 'The committee drawer with no members');
 });

@@ -121,6 +121,9 @@ test.describe('phone layouts', () => {
     await pickOption(page, /^संदेश$/);
     const message = page.getByRole('textbox', { name: 'समिति को आपका संदेश' });
     await expect(message).toBeInViewport();
+    // No message yet ("No messages yet."), in words that can be read, not antd's disabled grey (1.8:1).
+    await expect(page.getByText('अभी कोई संदेश नहीं।')).toBeVisible();
+    await expectAccessible(page, 'The case’s messages before any (390 px)');
     await message.fill('मैं अगले सप्ताह मिल सकती हूँ।');
     await page.getByRole('button', { name: 'भेजें' }).click();
     await expect(page.getByRole('status')).toContainText('संदेश भेज दिया गया।');

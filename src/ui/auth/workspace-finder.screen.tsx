@@ -5,6 +5,7 @@ import { SiteInfo } from '../../application/shared/site';
 import { useService } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
 import { SessionViewModel } from '../shell/session.view-model';
+import { ListItemText } from '../shared/list-item-text';
 
 /** The main site's landing after sign-in: the user picks a workspace and is sent to its host. */
 export const WorkspaceFinderScreen = observer(function WorkspaceFinderScreen() {
@@ -55,7 +56,7 @@ export const WorkspaceFinderScreen = observer(function WorkspaceFinderScreen() {
                   </a>,
                 ]}
               >
-                <List.Item.Meta title={w.companyName} description={`${w.workspaceUrl}${port}`} />
+                <ListItemText title={w.companyName} description={`${w.workspaceUrl}${port}`} />
               </List.Item>
             )}
           />

@@ -8,6 +8,7 @@ import { useViewModel } from '../shared/container-context';
 import { tr } from '../i18n/i18n';
 import { CaseExtrasViewModel } from './case-extras.view-model';
 import { REGION } from './confidential-banner';
+import { ListItemText } from '../shared/list-item-text';
 
 const CHANNEL_WORDS = {
   ORAL_NOTICE: 'from what you told a committee member',
@@ -43,7 +44,7 @@ export const PendingConfirmations = observer(function PendingConfirmations() {
               </Button>,
             ]}
           >
-            <List.Item.Meta
+            <ListItemText
               title={`Case ${p.caseNumber}, recorded ${CHANNEL_WORDS[p.channel]} on ${p.recordedOn}`}
               description={
                 <>
@@ -258,7 +259,7 @@ export const CaseEvents = observer(function CaseEvents({ detail }: { detail: Com
         dataSource={vm.events}
         renderItem={(e) => (
           <List.Item>
-            <List.Item.Meta
+            <ListItemText
               title={`${new Date(e.createdAt).toLocaleString()} · ${e.recordedBy}`}
               description={describeCaseEvent(e)}
             />
@@ -464,7 +465,7 @@ export const DeniedAccess = observer(function DeniedAccess({ detail }: { detail:
               </Button>,
             ]}
           >
-            <List.Item.Meta
+            <ListItemText
               title={d.name}
               description={`Since ${new Date(d.deniedAt).toLocaleString()}${d.note ? ` · ${d.note}` : ''}`}
             />

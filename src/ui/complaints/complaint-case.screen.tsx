@@ -50,6 +50,7 @@ import { FilingLate } from './filing-late';
 import { FormerEmployeeNotice } from './former-employee-notice';
 import { auditLabel } from '../../domain/audit/audit-actions';
 import { auditDetails, CompleteStepDialog } from './complete-step-dialog';
+import { ListItemText } from '../shared/list-item-text';
 
 /** A field of the form this case's workflow does not show to the caller (docs/case.md "Field visibility"). */
 const HIDDEN_FIELD = 'Not shown to you by the complaint form';
@@ -88,7 +89,7 @@ function Thread({
         dataSource={messages}
         renderItem={(m) => (
           <List.Item>
-            <List.Item.Meta
+            <ListItemText
               title={`${m.authorName} · ${new Date(m.createdAt).toLocaleString()}`}
               description={<span style={{ whiteSpace: 'pre-wrap' }}>{m.body}</span>}
             />
@@ -652,7 +653,7 @@ export const ComplaintCaseScreen = observer(function ComplaintCaseScreen() {
                                     : []
                             }
                           >
-                            <List.Item.Meta
+                            <ListItemText
                               title={`${s.position}. ${s.name}`}
                               description={
                                 <>

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import type { ComplaintCounts } from '../../contracts/case/complaints.contract';
 import { useViewModel } from '../shared/container-context';
 import { LoadError, Loading } from '../shared/page-state';
+import { labelled, PHONE_CARDS } from '../shared/phone-cards';
 import { ComplaintFiguresViewModel } from './complaint-figures.view-model';
 
 type ClockRow = ComplaintCounts['clocks'][number];
@@ -50,18 +51,21 @@ export const ComplaintFiguresScreen = observer(function ComplaintFiguresScreen()
             <Typography.Paragraph>No open cases, so no clock is running.</Typography.Paragraph>
           ) : null}
           {c.clocks.length > 0 ? (
+            // On a phone one card per clock (phone tables as lists): plain text in a table that scrolled sideways
+            // was a scrolling region a keyboard could not reach (axe scrollable-region-focusable).
             <Table<ClockRow>
               aria-label="Clocks of the open cases"
+              className={PHONE_CARDS}
               rowKey="id"
               dataSource={c.clocks}
               pagination={false}
               scroll={{ x: 'max-content' }}
-              columns={[
+              columns={labelled<ClockRow>([
                 { title: 'Clock', dataIndex: 'label' },
                 { title: 'Running', dataIndex: 'running' },
                 { title: 'Due within 7 days', dataIndex: 'dueSoon' },
                 { title: 'Missed', dataIndex: 'missed' },
-              ]}
+              ])}
             />
           ) : null}
         </>

@@ -261,7 +261,12 @@ const Report = observer(function Report({ vm, inv }: { vm: InvestigationViewMode
   const report = inv.report!;
   return (
     <Card
-      title="Investigator’s report"
+      // The report's title an h2 under the page's h1, so its parts' h3s keep the headings in order.
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 14 }}>
+          Investigator’s report
+        </Typography.Title>
+      }
       size="small"
       style={{ marginBottom: 16 }}
       role="region"

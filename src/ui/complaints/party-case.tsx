@@ -12,6 +12,7 @@ import { PartyOccurrenceCategories } from './party-occurrence-categories';
 import { PartyReportCard } from './party-report';
 import { FilingLate } from './filing-late';
 import { OwnReplyCard } from './own-reply';
+import { ListItemText } from '../shared/list-item-text';
 
 /**
  * The case page as a party sees it (the complainant, or the respondent it names), in the reader's language
@@ -110,7 +111,7 @@ export const PartyCase = observer(function PartyCase({
                 dataSource={d.steps}
                 renderItem={(s) => (
                   <List.Item>
-                    <List.Item.Meta
+                    <ListItemText
                       title={`${s.position}. ${s.name}`}
                       description={
                         s.completedAt
@@ -226,7 +227,7 @@ const PartyThread = observer(function PartyThread({
         dataSource={messages}
         renderItem={(m) => (
           <List.Item>
-            <List.Item.Meta
+            <ListItemText
               title={`${m.authorName} · ${showDate(m.createdAt, { zone: vm.dateTime.zone, time: true })}`}
               description={<span style={{ whiteSpace: 'pre-wrap' }}>{m.body}</span>}
             />

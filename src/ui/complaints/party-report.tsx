@@ -18,7 +18,12 @@ export const PartyReportCard = observer(function PartyReportCard({ complaintId }
   if (!r) return null;
   return (
     <Card
-      title={tr('case.reportTitle')}
+      // The report's title an h2 under the page's h1, so its parts' h3s keep the headings in order.
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 14 }}>
+          {tr('case.reportTitle')}
+        </Typography.Title>
+      }
       size="small"
       style={{ marginBottom: 16 }}
       role="region"

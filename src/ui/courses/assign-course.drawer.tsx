@@ -24,6 +24,8 @@ import { ALL_DEPARTMENTS, AssignCourseViewModel, type AssignFormValues } from '.
 import { plural } from '../shared/plural';
 import { ChoiceOrText } from '../shared/choice-or-text';
 import { dateInputFormats } from '../i18n/i18n';
+import { ListItemText } from '../shared/list-item-text';
+import { DateRangeField } from '../shared/date-range-field';
 
 interface FieldValues {
   businessUnit?: string;
@@ -168,11 +170,12 @@ export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {
             'Joined between these dates, both included'
           }
         >
-          <DatePicker.RangePicker
+          <DateRangeField
             format={dateInputFormats()}
             allowEmpty={[true, true]}
             style={{ width: '100%' }}
             placeholder={['Joined from', 'Joined until']}
+            endLabel="Joined until"
           />
         </Form.Item>
         <Form.Item label="Search by name" name="search" help={vm.fieldErrors.search}>
@@ -239,7 +242,7 @@ export const AssignCourseDrawer = observer(function AssignCourseDrawer(props: {
           dataSource={preview.sample.map((u) => ({ ...u }))}
           renderItem={(u) => (
             <List.Item>
-              <List.Item.Meta
+              <ListItemText
                 title={`${u.firstName} ${u.lastName}`}
                 description={[u.email, u.branchName, u.departmentName].filter(Boolean).join(' · ')}
               />

@@ -1,4 +1,4 @@
-import { Alert, Button, DatePicker, Form, InputNumber, Popconfirm, Select, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Form, InputNumber, Popconfirm, Select, Space, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -9,6 +9,7 @@ import { LoadError, Loading } from '../shared/page-state';
 import { useShell } from '../shell/shell-context';
 import { ANY, AutoAssignViewModel, describeRun, type AutoAssignFormValues } from './auto-assign.view-model';
 import { dateInputFormats } from '../i18n/i18n';
+import { DateRangeField } from '../shared/date-range-field';
 
 interface Fields {
   businessUnit: string;
@@ -144,11 +145,12 @@ export const AutoAssignPanel = observer(function AutoAssignPanel(props: {
               }
             : { help: 'Joined between these dates, both included; either end may stay open' })}
         >
-          <DatePicker.RangePicker
+          <DateRangeField
             format={dateInputFormats()}
             allowEmpty={[true, true]}
             style={{ width: '100%' }}
             placeholder={['Joined from', 'Joined until']}
+            endLabel="Joined until"
           />
         </Form.Item>
         <Form.Item label="Role" name="role" {...fieldError('role')}>

@@ -119,7 +119,7 @@ export const BrandingScreen = observer(function BrandingScreen() {
           </Card>
         </Col>
       </Row>
-      <Typography.Title level={3} style={{ marginTop: 32 }}>
+      <Typography.Title level={2} style={{ marginTop: 32, fontSize: 24 }}>
         Business unit colours
       </Typography.Title>
       <Table<Branch & { key: string }>

@@ -8,6 +8,7 @@ import { SessionViewModel } from '../shell/session.view-model';
 import type { DepartmentManagersViewModel } from './department-managers.view-model';
 import { DepartmentsViewModel } from './departments.view-model';
 import { tableStates } from '../shared/table-states';
+import { ListItemText } from '../shared/list-item-text';
 
 const ROLE_OPTIONS = (Object.keys(MANAGER_ROLE_LABELS) as ManagerRole[]).map((value) => ({
   value,
@@ -309,7 +310,7 @@ const ManagersDrawer = observer(function ManagersDrawer({
                     : []
                 }
               >
-                <List.Item.Meta
+                <ListItemText
                   title={`${m.firstName} ${m.lastName}`}
                   description={`${MANAGER_ROLE_LABELS[m.role]} · ${m.email}`}
                 />
@@ -320,7 +321,7 @@ const ManagersDrawer = observer(function ManagersDrawer({
       ) : null}
       {canManage ? (
         <>
-          <Typography.Title level={4} style={{ marginTop: 24 }}>
+          <Typography.Title level={2} style={{ marginTop: 24, fontSize: 20 }}>
             Appoint a manager
           </Typography.Title>
           <Form

@@ -99,7 +99,7 @@ export const DeleteByFileModal = observer(function DeleteByFileModal(props: {
               />
               {preview.refused.length > 0 && (
                 <>
-                  <Typography.Title level={5} style={{ marginTop: 16 }}>
+                  <Typography.Title level={2} style={{ marginTop: 16, fontSize: 16 }}>
                     {plural(preview.refused.length, 'person', 'people')} may not be deleted, so nobody will be
                   </Typography.Title>
                   <Typography.Paragraph type="secondary">
@@ -115,7 +115,7 @@ export const DeleteByFileModal = observer(function DeleteByFileModal(props: {
               )}
               {preview.unknownCount > 0 && (
                 <>
-                  <Typography.Title level={5} style={{ marginTop: 16 }}>
+                  <Typography.Title level={2} style={{ marginTop: 16, fontSize: 16 }}>
                     Not found here ({preview.unknownCount})
                   </Typography.Title>
                   <List

@@ -22,6 +22,7 @@ import { LoadError, Loading } from '../shared/page-state';
 import { WorkspaceDetailsViewModel } from './workspace-details.view-model';
 import { DateInput } from '../shared/date-input';
 import { showDate } from '../i18n/i18n';
+import { ListItemText } from '../shared/list-item-text';
 
 /** One workspace: figures, module switches, user limit, contract end, address, and deletion. */
 export const WorkspaceDetailsScreen = observer(function WorkspaceDetailsScreen() {
@@ -107,7 +108,7 @@ export const WorkspaceDetailsScreen = observer(function WorkspaceDetailsScreen()
                 />,
               ]}
             >
-              <List.Item.Meta title={m.label} description={m.description} />
+              <ListItemText title={m.label} description={m.description} />
             </List.Item>
           )}
         />

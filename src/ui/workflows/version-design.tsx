@@ -153,11 +153,13 @@ export const ProcessDetails = observer(function ProcessDetails({
       : {};
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <Typography.Title level={3} style={{ marginTop: 0, fontSize: 20 }}>
         Process Details
       </Typography.Title>
       <Prerequisites vm={vm} />
-      <Typography.Title level={5}>Steps</Typography.Title>
+      <Typography.Title level={4} style={{ fontSize: 16 }}>
+        Steps
+      </Typography.Title>
       {vm.editable && steps.length > 1 ? (
         <Typography.Paragraph type="secondary" id="steps-order-help">
           Drag a step onto another step&apos;s place, or use its Up and Down buttons.
@@ -494,7 +496,7 @@ export const ComplaintForm = observer(function ComplaintForm({ vm }: { vm: Versi
   const components = vm.version?.components ?? [];
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <Typography.Title level={3} style={{ marginTop: 0, fontSize: 20 }}>
         Complaint Form
       </Typography.Title>
       <Typography.Paragraph type="secondary">
@@ -709,7 +711,7 @@ export const StagesOfRedressal = observer(function StagesOfRedressal({ vm }: { v
   const unstaged = version.steps.filter((s) => !s.stageId);
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <Typography.Title level={3} style={{ marginTop: 0, fontSize: 20 }}>
         Stages of Redressal
       </Typography.Title>
       <Typography.Paragraph type="secondary">

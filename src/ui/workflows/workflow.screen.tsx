@@ -168,7 +168,8 @@ const VersionPanel = observer(function VersionPanel({ vm }: { vm: WorkflowViewMo
   return (
     <Card>
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        {/* The page's h1 is the workflow; a version is its h2, the version's parts its h3s (headings in order). */}
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
           Version {version.versionNumber}: {version.name} <StatusTag status={version.status} />
         </Typography.Title>
         {vm.editable ? (
