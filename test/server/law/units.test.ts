@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import {
-  buildBusinessUnit,
-  buildUnitUser,
-  buildUser,
-  buildWorkspace,
-  type BuiltWorkspace,
-} from '../support/factories';
+import { buildBusinessUnit, buildUnitUser, buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
 const CASE = '/case-api/api';
 interface Rule {
