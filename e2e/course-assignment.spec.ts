@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import { shownDay, signIn, url } from './support/app';
+import { shownDay, signIn, typedDay, url } from './support/app';
 import { expectAccessible, expectNoSidewaysScroll } from './support/accessibility';
 
 const EMAIL = 'employee@acme.test';
@@ -44,7 +44,7 @@ test('an admin assigns the demo course to an employee with a due date; the emplo
   const picker = drawer.getByLabel('Complete by');
   await picker.click();
   // Acme is Indian: the picker takes and shows the day first (DD/MM/YYYY).
-  const dueTyped = due.split('-').reverse().join('/');
+  const dueTyped = typedDay(due);
   await picker.fill(dueTyped);
   await picker.press('Enter');
   await expect(picker).toHaveValue(dueTyped);
