@@ -1,24 +1,10 @@
-import {
-  Alert,
-  Breadcrumb,
-  Button,
-  Card,
-  Col,
-  Form,
-  InputNumber,
-  Row,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
+import { Alert, Breadcrumb, Button, Card, Col, Form, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { SessionViewModel } from '../shell/session.view-model';
 import { useService, useViewModel } from '../shared/container-context';
-import { LoadError } from '../shared/page-state';
+import { LoadError, Placeholder } from '../shared/page-state';
 import {
   AssignmentSettingsViewModel,
   cadenceSummary,
@@ -74,7 +60,9 @@ export const AssignmentSettingsScreen = observer(function AssignmentSettingsScre
         renewed.
       </Typography.Paragraph>
       {vm.status === 'loading' ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
+        <div role="status" aria-label="Loading the settings">
+          <Placeholder paragraph={{ rows: 8 }} />
+        </div>
       ) : vm.status === 'error' ? (
         <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} />
       ) : (

@@ -14,7 +14,6 @@ import {
   Radio,
   Row,
   Select,
-  Skeleton,
   Space,
   Switch,
   Table,
@@ -38,7 +37,7 @@ import type { AnswerReveal } from '../../domain/courses/blocks';
 import { LANGUAGE_LABELS, type CourseLanguage } from '../../domain/courses/course';
 import { useViewModel } from '../shared/container-context';
 import { CoverImageSlot, UploadSlot } from './blocks/upload-slot';
-import { EmptyState, LoadError } from '../shared/page-state';
+import { EmptyState, LoadError, Placeholder } from '../shared/page-state';
 import { BLOCK_TYPE_HINTS, BLOCK_TYPE_LABELS } from './blocks/block-draft';
 import { BlockEditor, type RenderFileSlot } from './blocks/block-editor';
 import { LANGUAGE_TAGS } from './blocks/block-fields';
@@ -108,13 +107,13 @@ export const CourseBuilderScreen = observer(function CourseBuilderScreen() {
   if (vm.status === 'loading' && !vm.course) {
     return (
       <div role="status" aria-label="Loading the course">
-        <Skeleton active title paragraph={{ rows: 2 }} />
+        <Placeholder title paragraph={{ rows: 2 }} />
         <Row gutter={24} style={{ marginTop: 24 }}>
           <Col xs={24} lg={8}>
-            <Skeleton active paragraph={{ rows: 6 }} />
+            <Placeholder paragraph={{ rows: 6 }} />
           </Col>
           <Col xs={24} lg={16}>
-            <Skeleton active paragraph={{ rows: 10 }} />
+            <Placeholder paragraph={{ rows: 10 }} />
           </Col>
         </Row>
       </div>

@@ -1,11 +1,11 @@
-import { Alert, Card, Col, Empty, List, Row, Segmented, Skeleton, Statistic, Table, Typography } from 'antd';
+import { Alert, Card, Col, Empty, List, Row, Segmented, Statistic, Table, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ComplaintStageCounts } from '../../contracts/case/complaints.contract';
 import { ALL_BUSINESS_UNITS } from '../../domain/organisation/business-unit-selection';
 import { useViewModel } from '../shared/container-context';
-import { LoadError } from '../shared/page-state';
+import { LoadError, Placeholder } from '../shared/page-state';
 import { useShell } from '../shell/shell-context';
 import { ComplianceDashboardViewModel, type DashboardBar } from './compliance-dashboard.view-model';
 
@@ -74,7 +74,7 @@ function ChartPart({
         />
       ) : view === 'chart' ? (
         <div role="img" aria-label={summaryOf(title, bars, words)}>
-          <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+          <Suspense fallback={<Placeholder paragraph={{ rows: 3 }} />}>
             <ProgressChart
               data={bars.map((b) => ({
                 label: b.label,
@@ -189,7 +189,11 @@ export const ComplianceDashboardCard = observer(function ComplianceDashboardCard
       <Typography.Title level={2} id="compliance-dashboard-title" style={{ fontSize: 22 }}>
         Where you stand
       </Typography.Title>
-      {vm.status === 'loading' && !f && <Skeleton active paragraph={{ rows: 6 }} />}
+      {vm.status === 'loading' && !f && (
+        <div role="status" aria-label="Loading the figures">
+          <Placeholder paragraph={{ rows: 6 }} />
+        </div>
+      )}
       {vm.status === 'error' && <LoadError message={vm.error ?? ''} onRetry={reload} />}
       {f && (
         <>

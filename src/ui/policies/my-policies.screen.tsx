@@ -1,10 +1,10 @@
-import { Card, Pagination, Skeleton, Tag, Typography } from 'antd';
+import { Card, Pagination, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { tr } from '../i18n/i18n';
 import { useViewModel } from '../shared/container-context';
-import { EmptyState, LoadError } from '../shared/page-state';
+import { EmptyState, LoadError, Placeholder } from '../shared/page-state';
 import { AcceptedPoliciesViewModel } from './accepted-policies.view-model';
 
 /** "My policies": each policy version the person accepted, when, and a link to read that version again. */
@@ -23,7 +23,7 @@ export const MyPoliciesScreen = observer(function MyPoliciesScreen() {
       {list.status === 'loading' && list.items.length === 0 ? (
         <div role="status" aria-label={tr('myPolicies.loading')}>
           <Card>
-            <Skeleton active title paragraph={{ rows: 2 }} />
+            <Placeholder title paragraph={{ rows: 2 }} />
           </Card>
         </div>
       ) : null}

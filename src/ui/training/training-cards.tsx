@@ -1,10 +1,10 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Progress, Row, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Col, Progress, Row, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useViewModel } from '../shared/container-context';
-import { EmptyState, LoadError } from '../shared/page-state';
+import { EmptyState, LoadError, Placeholder } from '../shared/page-state';
 import { MyTrainingViewModel, type TrainingCard } from './my-training.view-model';
 
 /**
@@ -49,7 +49,7 @@ export const TrainingCards = observer(function TrainingCards({
             {[0, 1].map((i) => (
               <Col xs={24} md={12} xl={8} key={i}>
                 <Card>
-                  <Skeleton active avatar={{ shape: 'circle', size: 64 }} paragraph={{ rows: 2 }} />
+                  <Placeholder avatar={{ shape: 'circle', size: 64 }} paragraph={{ rows: 2 }} />
                 </Card>
               </Col>
             ))}

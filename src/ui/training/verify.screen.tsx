@@ -1,10 +1,10 @@
 import { CheckCircleFilled, CloseCircleFilled, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Alert, Card, Descriptions, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Tag, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useViewModel } from '../shared/container-context';
-import { LoadError } from '../shared/page-state';
+import { LoadError, Placeholder } from '../shared/page-state';
 import { VerifyCertificateViewModel } from './verify.view-model';
 
 /**
@@ -30,7 +30,7 @@ export const VerifyScreen = observer(function VerifyScreen() {
       {vm.status === 'loading' ? (
         <div role="status" aria-live="polite" aria-label="Checking the certificate">
           <Card>
-            <Skeleton active paragraph={{ rows: 6 }} />
+            <Placeholder paragraph={{ rows: 6 }} />
           </Card>
         </div>
       ) : vm.status === 'error' ? (

@@ -5,6 +5,7 @@ import type { PDFDocumentLoadingTask } from 'pdfjs-dist';
 import { tr } from '../../i18n/i18n';
 import type { PDFDocumentProxy } from './pdfjs';
 import './pdf-viewer.css';
+import { Placeholder } from '../page-state';
 
 /** A document to show: its bytes (fetched by the caller, with the session) or an address of ours. */
 export type PdfSource = { data: Uint8Array } | { url: string };
@@ -112,7 +113,7 @@ export function PdfViewer({ source, title, download, onShown }: PdfViewerProps) 
         <div className="pdf-viewer-pages" role="status" aria-label={tr('pdf.loading', { title })}>
           <div className="pdf-page" style={{ aspectRatio: `1 / ${A4}` }}>
             <div className="pdf-page-placeholder">
-              <Skeleton active title paragraph={{ rows: 10 }} />
+              <Placeholder title paragraph={{ rows: 10 }} />
             </div>
           </div>
         </div>
