@@ -123,6 +123,12 @@ test('an employee takes the demo course in Hindi on a phone, fails the quiz once
   await expect(page.getByText(/Not passed: you scored 66\.6%, and 70% is needed/)).toBeVisible();
   await expect(page.getByText('2 attempts left.', { exact: false })).toBeVisible();
   await expect(page.getByText('Wrong', { exact: true })).toHaveCount(1);
+  // The learner's own choices read at full strength on a tinted band, not as pale disabled radios.
+  const chosen = page.locator('.lb-choice').filter({ has: page.locator('input:checked') });
+  await expect(chosen).toHaveCount(3);
+  await expect(chosen.first()).toHaveCSS('font-weight', '600');
+  await expect(chosen.first()).toHaveCSS('color', 'rgba(0, 0, 0, 0.88)');
+  await expect(chosen.first()).toHaveCSS('background-color', 'rgb(232, 240, 253)');
   // This quiz shows the right answers only after passing.
   await expect(page.getByText(/Correct answer:/)).toHaveCount(0);
   await checkScreen(page, 'Player, quiz failed (390 px)');
