@@ -12,7 +12,7 @@ import {
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { API, buildCourse } from '../training/player-fixtures';
 import { EVERY_BLOCK } from './authoring-fixtures';
-import { countUsers, LEARNING, type AcmeFacts } from './support';
+import { countUsers, LEARNING } from './support';
 
 /** The lesson's text: who receives a complaint, in English and Hindi. */
 const TEXT: LessonBlock = {
@@ -31,7 +31,7 @@ describe.each(DATABASES)('course reads and assignment candidates on %s', (kind) 
   let other: BuiltWorkspace;
   let wsHost: string;
   let otherHost: string;
-  let facts: AcmeFacts;
+  let facts: { workspaceId: string; courseId: string; hq: string; pune: string; puneHr: string; hqHr: string };
   let admin: string;
   let puneName: string;
   let employee: string;
