@@ -4,7 +4,15 @@ import { CourseNotifications, JOB_REMINDERS } from '../../../server/learning/cou
 import { templates } from '../../../server/platform/message-templates';
 import type { Mailer, OutgoingMail } from '../../../server/platform/messages';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { ACME, acmeFacts, GLOBEX, LEARNING, userIdByEmail, type AcmeFacts } from './support';
+import {
+  buildLearningWorkspace,
+  buildUser,
+  buildWorkspace,
+  type BuiltLearningWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
+import { LEARNING } from './support';
 
 /**
  * The assignment lifecycle through the API, with the job queue (pg-boss) on the same database and a clock the test
@@ -15,9 +23,21 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
   /** Set by a test to interrupt a reminder run before a batch (the first time only). */
   let interruptAt: number | null = null;
   let server: TestServer;
-  let facts: AcmeFacts;
+  let facts: BuiltLearningWorkspace;
+  let ws: BuiltWorkspace;
+  let elsewhere: BuiltWorkspace;
+  let wsHost: string;
+  let otherHost: string;
   let admin: string;
   let employee: string;
+  /** The learner of most tests, in Human Resources at headquarters. */
+  let esha: BuiltUser;
+  /** The manager of Esha's department. */
+  let employer: BuiltUser;
+  /** Other employees, signed in: two for the due-date defaults, seven for the interrupted run, three for the digest. */
+  let others: BuiltUser[];
+  /** The last mail of the building (the invitations): the tests read the mails after it. */
+  let builtUpTo: string;
   beforeAll(async () => {
     server = await startTestServer(
       kind,
@@ -34,16 +54,35 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
       },
       { clock, jobs: true },
     );
-    facts = await acmeFacts(server);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employee = await userIdByEmail(server, facts.workspaceId, 'employee@acme.test');
+    facts = await buildLearningWorkspace(server);
+    ws = facts.ws;
+    wsHost = ws.host;
+    admin = ws.admin.token;
+    elsewhere = await buildWorkspace(server);
+    otherHost = elsewhere.host;
+    esha = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    employee = esha.id;
+    const placed = await server.request(wsHost, {
+      method: 'POST',
+      url: `/main-api/api/user/update/${esha.id}`,
+      token: admin,
+      payload: { departmentId: facts.hqHr },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    employer = await buildUser(server, ws, { role: 'EMPLOYER' });
+    others = [];
+    for (let i = 0; i < 12; i++) others.push(await buildUser(server, ws));
+    const [last] = await server.db.query<{ id: string }>(
+      `SELECT coalesce(max(id), 0)::text AS id FROM outbox_messages`,
+    );
+    builtUpTo = last!.id;
   }, 120_000);
   afterAll(async () => server?.close());
 
-  const post = (url: string, payload: object, token = admin, host = ACME) =>
+  const post = (url: string, payload: object, token = admin, host = wsHost) =>
     server.request(host, { method: 'POST', url: `${LEARNING}${url}`, payload, token });
   const members = async (query = '') => {
-    const r = await server.request(ACME, {
+    const r = await server.request(wsHost, {
       method: 'GET',
       url: `${LEARNING}/${facts.courseId}/members?pageSize=100${query}`,
       token: admin,
@@ -53,10 +92,11 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
   };
   const memberOf = async (userId: string, query = '') =>
     (await members(query)).items.find((m: { userId: string }) => m.userId === userId);
+  /** The mails to a person since the workspace was built (not the invitations that built it). */
   const outbox = (to: string) =>
     server.db.query<{ subject: string; body: string }>(
-      `SELECT subject, body FROM outbox_messages WHERE recipient = $1 ORDER BY id`,
-      [to],
+      `SELECT subject, body FROM outbox_messages WHERE recipient = $1 AND id > $2 ORDER BY id`,
+      [to, builtUpTo],
     );
   const runJobs = () => server.jobs!.runPending();
   const remindOn = async (day: string) => {
@@ -81,11 +121,11 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     });
 
     await runJobs();
-    const mails = await outbox('employee@acme.test');
+    const mails = await outbox(esha.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain('Preventing Sexual Harassment at Work');
     expect(mails[0].body).toContain('20 December 2026');
-    expect(mails[0].body).toContain('http://acme.localhost/');
+    expect(mails[0].body).toContain(`http://${wsHost}/`);
 
     // Assigning again changes nothing and mails nobody.
     expect((await post('/add-users', { courseId: facts.courseId, userIds: [employee] })).json()).toEqual({
@@ -93,25 +133,20 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
       alreadyAssigned: 1,
     });
     await runJobs();
-    expect(await outbox('employee@acme.test')).toHaveLength(1);
+    expect(await outbox(esha.email)).toHaveLength(1);
   });
 
   it('takes the workspace default (30 days, then as the admin sets it) or a number of days', async () => {
-    const [a, b] = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ id: string }>(
-        `SELECT id FROM users WHERE workspace_id = $1 AND email LIKE '%@acme.test' AND role = 'EMPLOYEE' AND status <> 'INACTIVE' AND email <> 'employee@acme.test' ORDER BY email LIMIT 2`,
-        [facts.workspaceId],
-      ),
-    );
+    const [a, b] = others.slice(0, 2);
     expect((await post('/add-users', { courseId: facts.courseId, userIds: [a.id] })).statusCode).toBe(200);
     expect((await memberOf(a.id)).dueOn).toBe('2026-12-31');
-    const settings = await server.request(ACME, {
+    const settings = await server.request(wsHost, {
       method: 'GET',
       url: `${LEARNING}/assignment-settings`,
       token: admin,
     });
     expect(settings.json()).toMatchObject({ defaultDueDays: 30 });
-    const saved = await server.request(ACME, {
+    const saved = await server.request(wsHost, {
       method: 'PUT',
       url: `${LEARNING}/assignment-settings`,
       token: admin,
@@ -124,7 +159,7 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     ).toBe(200);
     expect((await memberOf(b.id)).dueOn).toBe('2026-12-06');
     // Back to 30 for the rest.
-    await server.request(ACME, {
+    await server.request(wsHost, {
       method: 'PUT',
       url: `${LEARNING}/assignment-settings`,
       token: admin,
@@ -149,21 +184,21 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).join()).toContain('due');
-    const globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
+    const globexAdmin = elsewhere.admin.token;
     expect(
-      (await post('/add-users', { courseId: facts.courseId, userIds: [employee] }, globexAdmin, GLOBEX)).statusCode,
+      (await post('/add-users', { courseId: facts.courseId, userIds: [employee] }, globexAdmin, otherHost)).statusCode,
     ).toBe(404);
     expect(
-      (await post('/unassign', { courseId: facts.courseId, userIds: [employee] }, globexAdmin, GLOBEX)).statusCode,
+      (await post('/unassign', { courseId: facts.courseId, userIds: [employee] }, globexAdmin, otherHost)).statusCode,
     ).toBe(404);
-    const employeeToken = await server.signIn(ACME, 'employee@acme.test');
+    const employeeToken = esha.token;
     expect((await post('/unassign', { courseId: facts.courseId, userIds: [employee] }, employeeToken)).statusCode).toBe(
       403,
     );
   });
 
   it("changes a learner's due date; overdue shows from the day after, filters and exports as CSV", async () => {
-    const res = await server.request(ACME, {
+    const res = await server.request(wsHost, {
       method: 'PUT',
       url: `${LEARNING}/${facts.courseId}/members/${employee}/due-date`,
       token: admin,
@@ -176,11 +211,11 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     clock.set('2026-12-11T01:00:00Z');
     expect((await memberOf(employee)).status).toBe('OVERDUE');
     const overdue = await members('&status=OVERDUE');
-    expect(overdue.items.map((m: { email: string }) => m.email)).toEqual(['employee@acme.test']);
+    expect(overdue.items.map((m: { email: string }) => m.email)).toEqual([esha.email]);
     expect((await members('&status=COMPLETED')).total).toBe(0);
     expect((await members('&search=esha')).total).toBe(1);
 
-    const csv = await server.request(ACME, {
+    const csv = await server.request(wsHost, {
       method: 'GET',
       url: `${LEARNING}/${facts.courseId}/members?format=csv&status=OVERDUE`,
       token: admin,
@@ -190,7 +225,7 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toContain('Due on');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain('employee@acme.test');
+    expect(lines[1]).toContain(esha.email);
     expect(lines[1]).toContain('OVERDUE');
     expect(lines[1]).toContain('2026-12-10');
     const audit = await server.db.tenant(facts.workspaceId, (tx) =>
@@ -240,7 +275,7 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     );
     expect(history).toEqual([{ cycle: 1, due: '2026-12-10' }]);
     await runJobs();
-    expect(await outbox('employee@acme.test')).toHaveLength(2);
+    expect(await outbox(esha.email)).toHaveLength(2);
   });
 
   it('reminds on the cadence as the clock moves, tells the department manager once, and then stops', async () => {
@@ -250,17 +285,14 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
         `SELECT department_id, branch_id FROM users WHERE workspace_id = $1 AND id = $2`,
         [facts.workspaceId, employee],
       );
-      const [m] = await tx.query<{ id: string; email: string }>(
-        `SELECT id, email FROM users WHERE workspace_id = $1 AND id <> $2 AND status <> 'INACTIVE' AND email = 'employer@acme.test'`,
-        [facts.workspaceId, employee],
-      );
+      const m = { id: employer.id, email: employer.email };
       await tx.query(
         `INSERT INTO department_managers (workspace_id, department_id, user_id, role) VALUES ($1, $2, $3, 'HEAD') ON CONFLICT DO NOTHING`,
         [facts.workspaceId, u.department_id, m.id],
       );
       return [m];
     });
-    const before = (await outbox('employee@acme.test')).length;
+    const before = (await outbox(esha.email)).length;
     const managerBefore = (await outbox(manager.email)).length;
     const days: string[] = [];
     // Due 2027-01-15: reminders 7 and 1 days before, on the day, then every 7 days overdue 3 times; manager at 14 days.
@@ -272,12 +304,12 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     ) {
       const day = d.toISOString().slice(0, 10);
       days.push(day);
-      const count = (await outbox('employee@acme.test')).length;
+      const count = (await outbox(esha.email)).length;
       await remindOn(day);
-      if ((await outbox('employee@acme.test')).length > count) sentOn.push(day);
+      if ((await outbox(esha.email)).length > count) sentOn.push(day);
     }
     expect(sentOn).toEqual(['2027-01-08', '2027-01-14', '2027-01-15', '2027-01-22', '2027-01-29', '2027-02-05']);
-    const mails = (await outbox('employee@acme.test')).slice(before);
+    const mails = (await outbox(esha.email)).slice(before);
     expect(mails[0].subject).toMatch(/^Reminder: Preventing Sexual Harassment at Work/);
     expect(mails[3].subject).toMatch(/^Overdue: /);
     const managerMails = (await outbox(manager.email)).slice(managerBefore);
@@ -295,7 +327,7 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     expect((await post(`/publish/${second}`, {})).statusCode).toBe(200);
     const third = (await post('/clone', { courseId: facts.courseId, title: 'Quiet course' })).json().courseId as string;
     expect((await post(`/publish/${third}`, {})).statusCode).toBe(200);
-    const off = await server.request(ACME, {
+    const off = await server.request(wsHost, {
       method: 'PUT',
       url: `${LEARNING}/${third}/reminder-toggle`,
       token: admin,
@@ -304,7 +336,7 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     expect(off.statusCode).toBe(200);
     for (const courseId of [facts.courseId, second, third]) {
       if (courseId === facts.courseId) {
-        await server.request(ACME, {
+        await server.request(wsHost, {
           method: 'PUT',
           url: `${LEARNING}/${courseId}/members/${employee}/due-date`,
           token: admin,
@@ -318,9 +350,9 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
       }
     }
     await runJobs();
-    const before = (await outbox('employee@acme.test')).length;
+    const before = (await outbox(esha.email)).length;
     await remindOn('2027-03-10');
-    const mails = (await outbox('employee@acme.test')).slice(before);
+    const mails = (await outbox(esha.email)).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain('2 ');
     expect(mails[0].body).toContain('Preventing Sexual Harassment at Work: due today');
@@ -332,12 +364,7 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     // Yesterday's run first, so today's run holds only these learners' reminders.
     await remindOn('2027-03-31');
     clock.set('2027-03-31T09:00:00Z');
-    const people = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ id: string; email: string }>(
-        `SELECT id, email FROM users WHERE workspace_id = $1 AND role = 'EMPLOYEE' AND status <> 'INACTIVE' AND email <> 'employee@acme.test' ORDER BY email LIMIT 7`,
-        [facts.workspaceId],
-      ),
-    );
+    const people = others.slice(2, 9);
     expect(people.length).toBe(7);
     await post('/add-users', {
       courseId: facts.courseId,
@@ -380,13 +407,7 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
     const course = (await post('/clone', { courseId: facts.courseId, title: 'Digest wording course' })).json()
       .courseId as string;
     expect((await post(`/publish/${course}`, {})).statusCode).toBe(200);
-    const people = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ id: string; email: string; first_name: string }>(
-        `SELECT id, email, first_name FROM users WHERE workspace_id = $1 AND role = 'EMPLOYEE' AND status <> 'INACTIVE' AND email <> 'employee@acme.test'
-          ORDER BY email DESC LIMIT 3`,
-        [facts.workspaceId],
-      ),
-    );
+    const people = others.slice(9, 12).map((p) => ({ id: p.id, email: p.email, first_name: p.firstName }));
     expect(people).toHaveLength(3);
     const [plain, trimmed, bySmtp] = people;
     await server.db.tenant(facts.workspaceId, (tx) =>
@@ -406,12 +427,13 @@ describe.each(DATABASES)('the assignment lifecycle on %s', (kind) => {
       ).statusCode,
     ).toBe(200);
     await runJobs();
-    const [ws] = await server.db.query<{ company_name: string }>(`SELECT company_name FROM workspaces WHERE id = $1`, [
-      facts.workspaceId,
-    ]);
+    const [workspace] = await server.db.query<{ company_name: string }>(
+      `SELECT company_name FROM workspaces WHERE id = $1`,
+      [facts.workspaceId],
+    );
     const expected = (firstName: string, link: string) =>
       templates.courseReminderDigest({
-        workspaceName: ws.company_name,
+        workspaceName: workspace.company_name,
         firstName,
         link,
         courses: [{ title: 'Digest wording course', dueOn: new Date(`${day}T00:00:00Z`), kind: 'ON_DUE' }],

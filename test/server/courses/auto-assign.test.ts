@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { csv, importFile, multipart, xlsx } from '../imports/upload';
-import { ACME, acmeFacts, countUsers, GLOBEX, LEARNING, userIdByEmail, type AcmeFacts } from './support';
+import {
+  buildDepartment,
+  buildLearningWorkspace,
+  buildPeople,
+  buildUnitUser,
+  buildUser,
+  buildWorkspace,
+  type BuiltLearningWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
+import { countUsers, LEARNING, userIdByEmail } from './support';
 
 /**
  * Auto-assignment rules and bulk-add-users through the API, on both databases: the run when a rule is saved, each hook
@@ -10,26 +21,67 @@ import { ACME, acmeFacts, countUsers, GLOBEX, LEARNING, userIdByEmail, type Acme
  */
 describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
   let server: TestServer;
-  let facts: AcmeFacts;
+  let facts: BuiltLearningWorkspace;
+  let ws: BuiltWorkspace;
+  let elsewhere: BuiltWorkspace;
+  let wsHost: string;
+  let otherHost: string;
+  let puneName: string;
   let admin: string;
   let buadmin: string;
   let employeeToken: string;
   let globexAdmin: string;
+  /** The workspace's employee (at headquarters, joined in 2024), its employer and its Pune unit's admin. */
+  let esha: BuiltUser;
+  let employer: BuiltUser;
+  let unitAdmin: BuiltUser;
+  /** An employee who joined in 2024 too, whom tests deactivate for a while. */
+  let priya: BuiltUser;
 
   beforeAll(async () => {
     server = await startTestServer(kind, { publicUrl: 'http://localhost:8080' });
-    facts = await acmeFacts(server);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    buadmin = await server.signIn(ACME, 'buadmin@acme.test');
-    employeeToken = await server.signIn(ACME, 'employee@acme.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
+    facts = await buildLearningWorkspace(server);
+    ws = facts.ws;
+    wsHost = ws.host;
+    puneName = `${ws.companyName} Pune`;
+    admin = ws.admin.token;
+    elsewhere = await buildWorkspace(server);
+    otherHost = elsewhere.host;
+    globexAdmin = elsewhere.admin.token;
+    await buildDepartment(server, elsewhere, elsewhere.headquartersId, { name: 'Human Resources' });
+    await buildDepartment(server, ws, facts.pune, { name: 'Engineering' });
+    unitAdmin = await buildUnitUser(server, ws, facts.pune, { role: 'BRANCH_ADMIN' });
+    buadmin = unitAdmin.token;
+    esha = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    employeeToken = esha.token;
+    employer = await buildUser(server, ws, { role: 'EMPLOYER' });
+    priya = await buildUser(server, ws, { firstName: 'Priya', lastName: 'Rao' });
+    for (const person of [esha, priya]) {
+      const joined = await server.request(wsHost, {
+        method: 'POST',
+        url: `/main-api/api/user/update/${person.id}`,
+        token: admin,
+        payload: { dateOfJoining: person === esha ? '2024-03-15' : '2024-05-02' },
+      });
+      expect(joined.statusCode, joined.body).toBe(200);
+    }
+    // Pune's people (three in its Human Resources, two not) and employees who joined at other times.
+    await buildPeople(server, ws, [
+      ...Array.from({ length: 3 }, () => ({ branchId: facts.pune, departmentId: facts.puneHr })),
+      { branchId: facts.pune },
+      { branchId: facts.pune, dateOfJoining: '2024-01-01' },
+      { dateOfJoining: '2024-06-30' },
+      { dateOfJoining: '2023-12-31' },
+      { dateOfJoining: '2024-07-01' },
+      { role: 'EMPLOYER', dateOfJoining: '2024-02-01' },
+    ]);
   }, 120_000);
   afterAll(async () => server?.close());
 
-  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object, host = ACME) =>
+  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object, host = wsHost) =>
     server.request(host, { method, url: `${LEARNING}${url}`, token, ...(payload ? { payload } : {}) });
   const mainCall = (method: 'GET' | 'POST', url: string, token: string | undefined, payload?: object) =>
-    server.request('acme.localhost:8080', {
+    server.request(`${wsHost}:8080`, {
       method,
       url: `/main-api/api${url}`,
       token,
@@ -117,10 +169,11 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
 
   it('combines criteria: role and joining-date window; a deactivated person is never assigned', async () => {
     const courseId = await newCourse('Rule: 2024 employees');
-    const someone = await userIdByEmail(server, facts.workspaceId, 'employee@acme.test');
+    const someone = esha.id;
     await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query(`UPDATE users SET status = 'INACTIVE' WHERE workspace_id = $1 AND email = 'priya.rao1@acme.test'`, [
+      tx.query(`UPDATE users SET status = 'INACTIVE' WHERE workspace_id = $1 AND email = $2`, [
         facts.workspaceId,
+        priya.email,
       ]),
     );
     const expected = await countUsers(
@@ -136,10 +189,11 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().run.assigned).toBe(expected);
     expect(await assignedIds(courseId)).toContain(someone);
-    expect(await hasCourse(courseId, 'priya.rao1@acme.test')).toBe(false);
+    expect(await hasCourse(courseId, priya.email)).toBe(false);
     await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query(`UPDATE users SET status = 'ACTIVE' WHERE workspace_id = $1 AND email = 'priya.rao1@acme.test'`, [
+      tx.query(`UPDATE users SET status = 'ACTIVE' WHERE workspace_id = $1 AND email = $2`, [
         facts.workspaceId,
+        priya.email,
       ]),
     );
   });
@@ -160,14 +214,15 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     await bad({ colour: 'red' }, 'colour');
     await bad({ branchId: facts.pune, departmentId: facts.hqHr }, 'departmentId');
 
-    // Globex's course, from Globex's admin: 404; Globex's department in Acme's rule: 404.
-    expect((await call('POST', `/${courseId}/autoAssign`, globexAdmin, {}, GLOBEX)).statusCode).toBe(404);
-    expect((await call('GET', `/${courseId}/autoAssign`, globexAdmin, undefined, GLOBEX)).statusCode).toBe(404);
+    // The course, from another workspace's admin: 404; the other workspace's department in this one's rule: 404.
+    expect((await call('POST', `/${courseId}/autoAssign`, globexAdmin, {}, otherHost)).statusCode).toBe(404);
+    expect((await call('GET', `/${courseId}/autoAssign`, globexAdmin, undefined, otherHost)).statusCode).toBe(404);
     const [globexDep] = await server.db.query<{ id: string }>(
-      `SELECT d.id FROM departments d JOIN workspaces w ON w.id = d.workspace_id WHERE w.slug = 'globex' LIMIT 1`,
+      `SELECT d.id FROM departments d WHERE d.workspace_id = $1 LIMIT 1`,
+      [elsewhere.id],
     );
     expect((await call('POST', `/${courseId}/autoAssign`, admin, { departmentId: globexDep.id })).statusCode).toBe(404);
-    expect((await call('POST', '/auto/reset', globexAdmin, { courseIds: [courseId] }, GLOBEX)).statusCode).toBe(404);
+    expect((await call('POST', '/auto/reset', globexAdmin, { courseIds: [courseId] }, otherHost)).statusCode).toBe(404);
 
     const draft = await call('POST', '/create', admin, { title: 'A draft', language: 'ENGLISH' });
     const refused = await call('POST', `/${draft.json().courseId}/autoAssign`, admin, { departmentId: facts.puneHr });
@@ -219,13 +274,19 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     expect(saved.statusCode, saved.body).toBe(200);
 
     // Import: the Pune HR row is assigned (as an invited person), the Pune Engineering row is not.
-    const job = await importFile(server, admin, {
-      name: 'joiners.csv',
-      content: csv(
-        'hira.hr@acme-new.test,Hira,Hr,,,Human Resources,,Acme Pune,,,,2025-03-01',
-        'eli.eng@acme-new.test,Eli,Eng,,,Engineering,,Acme Pune,,,,2025-03-01',
-      ),
-    });
+    const job = await importFile(
+      server,
+      admin,
+      {
+        name: 'joiners.csv',
+        content: csv(
+          `hira.hr@acme-new.test,Hira,Hr,,,Human Resources,,${puneName},,,,2025-03-01`,
+          `eli.eng@acme-new.test,Eli,Eng,,,Engineering,,${puneName},,,,2025-03-01`,
+        ),
+      },
+      undefined,
+      wsHost,
+    );
     expect(job).toMatchObject({ status: 'COMPLETED', created: 2 });
     expect(await hasCourse(courseId, 'hira.hr@acme-new.test')).toBe(true);
     expect(await hasCourse(courseId, 'eli.eng@acme-new.test')).toBe(false);
@@ -252,7 +313,7 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     expect(claimed.statusCode, claimed.body).toBe(200);
     expect(await hasCourse(courseId, 'ines.invited@acme-new.test')).toBe(true);
     // ...and finds it in My training with their new session.
-    const my = await server.request(ACME, {
+    const my = await server.request(wsHost, {
       method: 'GET',
       url: '/learning-api/api/user-course/my',
       token: claimed.json().session.token,
@@ -261,14 +322,14 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     expect(JSON.stringify(my.json())).toContain(courseId);
 
     // An admin moves the employee into Pune HR: assigned.
-    const employee = await userIdByEmail(server, facts.workspaceId, 'employee@acme.test');
-    expect(await hasCourse(courseId, 'employee@acme.test')).toBe(false);
+    const employee = esha.id;
+    expect(await hasCourse(courseId, esha.email)).toBe(false);
     const moved = await mainCall('POST', `/user/update/${employee}`, admin, {
       branchId: facts.pune,
       departmentId: facts.puneHr,
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(await hasCourse(courseId, 'employee@acme.test')).toBe(true);
+    expect(await hasCourse(courseId, esha.email)).toBe(true);
 
     // Unassigned by an admin: a later edit does not bring the course back.
     expect((await call('POST', '/unassign', admin, { courseId, userIds: [employee] })).json()).toEqual({
@@ -276,7 +337,7 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     });
     const edited = await mainCall('POST', `/user/update/${employee}`, admin, { dateOfJoining: '2024-02-01' });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(await hasCourse(courseId, 'employee@acme.test')).toBe(false);
+    expect(await hasCourse(courseId, esha.email)).toBe(false);
 
     // Someone deactivated and moved into Pune HR: not assigned.
     const eli = await userIdByEmail(server, facts.workspaceId, 'eli.eng@acme-new.test');
@@ -291,10 +352,16 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
       enabled: false,
     });
     expect(off.json().run).toMatchObject({ assigned: 0 });
-    await importFile(server, admin, {
-      name: 'late.csv',
-      content: csv('lata.late@acme-new.test,Lata,Late,,,Human Resources,,Acme Pune,,,,2025-04-01'),
-    });
+    await importFile(
+      server,
+      admin,
+      {
+        name: 'late.csv',
+        content: csv(`lata.late@acme-new.test,Lata,Late,,,Human Resources,,${puneName},,,,2025-04-01`),
+      },
+      undefined,
+      wsHost,
+    );
     expect(await hasCourse(courseId, 'lata.late@acme-new.test')).toBe(false);
     // The hooks ran as the system (no actor), each assignment audited.
     const events = (await audits('course.assigned')).filter(
@@ -348,17 +415,17 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
       [courseId],
     );
     expect(consumed).toBe(2);
-    const told = await outbox('admin@acme.test');
+    const told = await outbox(ws.admin.email);
     expect(
       told.some((m) => m.subject.includes('Rule: catalogue') && m.subject.includes(`${matching - 2} people`)),
     ).toBe(true);
     expect(await audits('course.auto-assign.no-credits', courseId)).toHaveLength(1);
 
     // A person who comes to match later with no credits left: their edit succeeds, the course is not assigned, the admins are told.
-    const employee = await userIdByEmail(server, facts.workspaceId, 'employer@acme.test');
+    const employee = employer.id;
     const moved = await mainCall('POST', `/user/update/${employee}`, admin, { branchId: facts.pune });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(await hasCourse(courseId, 'employer@acme.test')).toBe(false);
+    expect(await hasCourse(courseId, employer.email)).toBe(false);
     expect(await audits('course.auto-assign.no-credits', courseId)).toHaveLength(2);
   });
 
@@ -383,7 +450,7 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     file: { name: string; content: string | Uint8Array; type?: string } | null,
     fields: Record<string, string>,
     token = admin,
-    host = ACME,
+    host = wsHost,
   ) => {
     const body = await multipart(file, fields);
     return server.request(host, { method: 'POST', url: `${LEARNING}/bulk-add-users`, token, ...body });
@@ -393,18 +460,19 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     const c1 = await newCourse('Bulk one');
     const c2 = await newCourse('Bulk two');
     await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query(`UPDATE users SET status = 'INACTIVE' WHERE workspace_id = $1 AND email = 'priya.rao1@acme.test'`, [
+      tx.query(`UPDATE users SET status = 'INACTIVE' WHERE workspace_id = $1 AND email = $2`, [
         facts.workspaceId,
+        priya.email,
       ]),
     );
     const file = [
       'Name,Email',
-      'Esha,employee@acme.test',
+      `Esha,${esha.email}`,
       'Nobody,nobody@nowhere.test',
       'Broken,not-an-email',
-      'Esha again,EMPLOYEE@acme.test',
-      'Priya,priya.rao1@acme.test',
-      'Emil,employer@acme.test',
+      `Esha again,${esha.email.toUpperCase()}`,
+      `Priya,${priya.email}`,
+      `Emil,${employer.email}`,
     ].join('\n');
     const res = await bulk({ name: 'people.csv', content: file }, { courseList: JSON.stringify([c1, c2]) });
     expect(res.statusCode, res.body).toBe(200);
@@ -421,7 +489,7 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     expect(outcome(7, c1)).toBe('ASSIGNED');
     expect(report.totals).toMatchObject({ ASSIGNED: 4, UNKNOWN_EMAIL: 1, INVALID_EMAIL: 1, DUPLICATE: 1, INACTIVE: 1 });
     expect(report.courses).toEqual(expect.arrayContaining([expect.objectContaining({ courseId: c1, assigned: 2 })]));
-    expect(await hasCourse(c2, 'employer@acme.test')).toBe(true);
+    expect(await hasCourse(c2, employer.email)).toBe(true);
     const [{ n: bulkRows }] = await server.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM course_assignments WHERE course_id = ANY($1::uuid[]) AND assigned_via = 'BULK'`,
       [[c1, c2]],
@@ -430,7 +498,7 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     expect(await audits('course.bulk-assigned')).toHaveLength(1);
 
     // The same people again, as an XLSX workbook and courses separated by commas: already assigned.
-    const book = await xlsx([['Email'], ['employee@acme.test'], ['employer@acme.test']]);
+    const book = await xlsx([['Email'], [esha.email], [employer.email]]);
     const again = await bulk(
       { name: 'people.xlsx', content: book, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
       { courseList: `${c1},${c2}` },
@@ -438,8 +506,9 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().totals).toMatchObject({ ASSIGNED: 0, ALREADY_ASSIGNED: 4 });
     await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query(`UPDATE users SET status = 'ACTIVE' WHERE workspace_id = $1 AND email = 'priya.rao1@acme.test'`, [
+      tx.query(`UPDATE users SET status = 'ACTIVE' WHERE workspace_id = $1 AND email = $2`, [
         facts.workspaceId,
+        priya.email,
       ]),
     );
   });
@@ -457,7 +526,7 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
       );
     });
     const res = await bulk(
-      { name: 'two.csv', content: 'email\nemployee@acme.test\nadmin@acme.test\n' },
+      { name: 'two.csv', content: `email\n${esha.email}\n${ws.admin.email}\n` },
       { courseList: JSON.stringify([courseId]) },
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -467,7 +536,7 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     // The unit admin (Pune): a headquarters person reads as unknown.
     const other = await newCourse('Bulk unit');
     const unit = await bulk(
-      { name: 'mixed.csv', content: 'email\nadmin@acme.test\nbuadmin@acme.test\n' },
+      { name: 'mixed.csv', content: `email\n${ws.admin.email}\n${unitAdmin.email}\n` },
       { courseList: JSON.stringify([other]) },
       buadmin,
     );
@@ -482,28 +551,20 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
       expect(res.statusCode, res.body).toBe(status);
       expect(Object.keys(res.json().fields ?? {})).toContain(field);
     };
-    await expectRefused(await bulk({ name: 'p.csv', content: 'email\nemployee@acme.test\n' }, {}), 400, 'courseList');
+    await expectRefused(await bulk({ name: 'p.csv', content: `email\n${esha.email}\n` }, {}), 400, 'courseList');
     await expectRefused(
-      await bulk({ name: 'p.csv', content: 'email\nemployee@acme.test\n' }, { courseList: '[oops' }),
+      await bulk({ name: 'p.csv', content: `email\n${esha.email}\n` }, { courseList: '[oops' }),
       400,
       'courseList',
     );
     await expectRefused(
-      await bulk({ name: 'p.csv', content: 'email\nemployee@acme.test\n' }, { courseList: '["x"]' }),
+      await bulk({ name: 'p.csv', content: `email\n${esha.email}\n` }, { courseList: '["x"]' }),
       400,
       'courseList',
     );
     await expectRefused(await bulk(null, { courseList }), 400, 'file');
-    await expectRefused(
-      await bulk({ name: 'p.txt', content: 'email\nemployee@acme.test\n' }, { courseList }),
-      400,
-      'file',
-    );
-    await expectRefused(
-      await bulk({ name: 'p.xlsx', content: 'email\nemployee@acme.test\n' }, { courseList }),
-      400,
-      'file',
-    );
+    await expectRefused(await bulk({ name: 'p.txt', content: `email\n${esha.email}\n` }, { courseList }), 400, 'file');
+    await expectRefused(await bulk({ name: 'p.xlsx', content: `email\n${esha.email}\n` }, { courseList }), 400, 'file');
     await expectRefused(
       await bulk({ name: 'p.csv', content: new Uint8Array([0x65, 0x00, 0x6d]) }, { courseList }),
       400,
@@ -519,26 +580,32 @@ describe.each(DATABASES)('auto-assignment and bulk-add-users on %s', (kind) => {
     const broken = await bulk({ name: 'p.xlsx', content: damaged }, { courseList });
     expect([400, 415]).toContain(broken.statusCode);
     await expectRefused(
-      await bulk({ name: 'p.csv', content: 'email\nemployee@acme.test\n' }, { courseList, extra: 'x' }),
+      await bulk({ name: 'p.csv', content: `email\n${esha.email}\n` }, { courseList, extra: 'x' }),
       400,
       'extra',
     );
     // Another workspace's course: 404 naming the list; a draft: 409.
     expect(
-      (await bulk({ name: 'p.csv', content: 'email\nadmin@globex.test\n' }, { courseList }, globexAdmin, GLOBEX))
-        .statusCode,
+      (
+        await bulk(
+          { name: 'p.csv', content: `email\n${elsewhere.admin.email}\n` },
+          { courseList },
+          globexAdmin,
+          otherHost,
+        )
+      ).statusCode,
     ).toBe(404);
     const draft = await call('POST', '/create', admin, { title: 'Bulk draft', language: 'ENGLISH' });
     await expectRefused(
       await bulk(
-        { name: 'p.csv', content: 'email\nemployee@acme.test\n' },
+        { name: 'p.csv', content: `email\n${esha.email}\n` },
         { courseList: JSON.stringify([draft.json().courseId]) },
       ),
       409,
       'courseList',
     );
     expect(
-      (await bulk({ name: 'p.csv', content: 'email\nemployee@acme.test\n' }, { courseList }, employeeToken)).statusCode,
+      (await bulk({ name: 'p.csv', content: `email\n${esha.email}\n` }, { courseList }, employeeToken)).statusCode,
     ).toBe(403);
     expect(await assignedIds(courseId)).toHaveLength(0);
   });

@@ -1,22 +1,56 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildCourse,
+  buildLearningWorkspace,
+  buildPeople,
+  buildUnitUser,
+  buildUser,
+  buildWorkspace,
+  type BuiltLearningWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { ACME, acmeFacts, countUsers, GLOBEX, LEARNING, userIdByEmail, type AcmeFacts } from './support';
+import { countUsers, LEARNING } from './support';
 
 describe.each(DATABASES)('assigning a course on %s', (kind) => {
   let server: TestServer;
-  let facts: AcmeFacts;
+  let facts: BuiltLearningWorkspace;
+  let ws: BuiltWorkspace;
+  let wsHost: string;
   let admin: string;
+  let puneName: string;
+  let esha: BuiltUser;
+  let employer: BuiltUser;
+  let buadmin: BuiltUser;
+  let other: BuiltWorkspace;
+  let otherEmployee: BuiltUser;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    facts = await acmeFacts(server);
-    admin = await server.signIn(ACME, 'admin@acme.test');
+    facts = await buildLearningWorkspace(server);
+    ws = facts.ws;
+    wsHost = ws.host;
+    admin = ws.admin.token;
+    puneName = `${ws.companyName} Pune`;
+    esha = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    employer = await buildUser(server, ws, { role: 'EMPLOYER' });
+    buadmin = await buildUnitUser(server, ws, facts.pune, { role: 'BRANCH_ADMIN' });
+    // Pune's people: three in its Human Resources, two in no department.
+    await buildPeople(server, ws, [
+      ...Array.from({ length: 3 }, () => ({ branchId: facts.pune, departmentId: facts.puneHr })),
+      ...Array.from({ length: 2 }, () => ({ branchId: facts.pune })),
+    ]);
+    other = await buildWorkspace(server);
+    otherEmployee = await buildUser(server, other);
   });
   afterAll(async () => server?.close());
 
-  const assign = (payload: object, token = admin, host = ACME) =>
+  const assign = (payload: object, token = admin, host = wsHost) =>
     server.request(host, { method: 'POST', url: `${LEARNING}/assign-course-to-users`, payload, token });
   const members = async (token = admin, courseId = facts.courseId) =>
-    (await server.request(ACME, { method: 'GET', url: `${LEARNING}/${courseId}/members?pageSize=100`, token })).json();
+    (
+      await server.request(wsHost, { method: 'GET', url: `${LEARNING}/${courseId}/members?pageSize=100`, token })
+    ).json();
   const auditCount = () =>
     server.db.tenant(facts.workspaceId, async (tx) => {
       const [{ n }] = await tx.query<{ n: number }>(
@@ -32,7 +66,7 @@ describe.each(DATABASES)('assigning a course on %s', (kind) => {
       facts.pune,
       facts.puneHr,
     ]);
-    const preview = await server.request(ACME, {
+    const preview = await server.request(wsHost, {
       method: 'GET',
       url: `${LEARNING}/${facts.courseId}/users?branchId=${facts.pune}&departmentId=${facts.puneHr}`,
       token: admin,
@@ -48,13 +82,13 @@ describe.each(DATABASES)('assigning a course on %s', (kind) => {
     expect(
       list.items.every(
         (m: { branchName: string; departmentName: string; status: string }) =>
-          m.branchName === 'Acme Pune' && m.departmentName === 'Human Resources' && m.status === 'NOT_STARTED',
+          m.branchName === puneName && m.departmentName === 'Human Resources' && m.status === 'NOT_STARTED',
       ),
     ).toBe(true);
     expect(Date.parse(list.items[0].assignedOn)).not.toBeNaN();
     expect(await auditCount()).toBe(expected);
 
-    const course = (await server.request(ACME, { method: 'GET', url: `${LEARNING}/all`, token: admin })).json()
+    const course = (await server.request(wsHost, { method: 'GET', url: `${LEARNING}/all`, token: admin })).json()
       .items[0];
     expect(course.memberCount).toBe(expected);
   });
@@ -70,7 +104,7 @@ describe.each(DATABASES)('assigning a course on %s', (kind) => {
     expect(after.items).toEqual(before.items);
     expect(await auditCount()).toBe(audits);
 
-    const preview = await server.request(ACME, {
+    const preview = await server.request(wsHost, {
       method: 'GET',
       url: `${LEARNING}/${facts.courseId}/users?branchId=${facts.pune}&departmentId=${facts.puneHr}`,
       token: admin,
@@ -80,26 +114,16 @@ describe.each(DATABASES)('assigning a course on %s', (kind) => {
   });
 
   it('assigns listed people, counting those who already have the course', async () => {
-    const employee = await userIdByEmail(server, facts.workspaceId, 'employee@acme.test');
+    const employee = esha.id;
     const already = (await members()).items[0].userId as string;
     const res = await assign({ courseId: facts.courseId, userIds: [employee, already, employee] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ assigned: 1, alreadyAssigned: 1 });
-    expect((await members()).items.map((m: { email: string }) => m.email)).toContain('employee@acme.test');
+    expect((await members()).items.map((m: { email: string }) => m.email)).toContain(esha.email);
   });
 
   it('refuses to assign a draft course (409) and leaves it without members', async () => {
-    const draftId = await server.db.tenant(facts.workspaceId, async (tx) => {
-      const [row] = await tx.query<{ id: string }>(
-        `INSERT INTO courses (workspace_id, title, status) VALUES ($1, 'Draft course', 'DRAFT') RETURNING id`,
-        [facts.workspaceId],
-      );
-      await tx.query(
-        `INSERT INTO course_languages (workspace_id, course_id, language, priority, title) VALUES ($1, $2, 'ENGLISH', 'PRIMARY', 'Draft course')`,
-        [facts.workspaceId, row.id],
-      );
-      return row.id;
-    });
+    const draftId = await buildCourse(server, ws, { title: 'Draft course' });
     const res = await assign({ courseId: draftId });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('CONFLICT');
@@ -107,31 +131,30 @@ describe.each(DATABASES)('assigning a course on %s', (kind) => {
   });
 
   it('keeps a business-unit admin inside their unit', async () => {
-    const buadmin = await server.signIn(ACME, 'buadmin@acme.test');
-    expect((await assign({ courseId: facts.courseId, branchId: facts.hq }, buadmin)).statusCode).toBe(404);
-    expect((await assign({ courseId: facts.courseId, departmentId: facts.hqHr }, buadmin)).statusCode).toBe(404);
+    expect((await assign({ courseId: facts.courseId, branchId: facts.hq }, buadmin.token)).statusCode).toBe(404);
+    expect((await assign({ courseId: facts.courseId, departmentId: facts.hqHr }, buadmin.token)).statusCode).toBe(404);
 
-    const outsider = await userIdByEmail(server, facts.workspaceId, 'employer@acme.test');
-    const refused = await assign({ courseId: facts.courseId, userIds: [outsider] }, buadmin);
+    const outsider = employer.id;
+    const refused = await assign({ courseId: facts.courseId, userIds: [outsider] }, buadmin.token);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields.userIds).toContain(outsider);
 
     // Without a filter: everyone of their own unit, and nobody else.
-    const res = await assign({ courseId: facts.courseId }, buadmin);
+    const res = await assign({ courseId: facts.courseId }, buadmin.token);
     expect(res.statusCode).toBe(200);
     const pune = await countUsers(server, facts.workspaceId, 'branch_id = $2', [facts.pune]);
     expect(res.json().assigned + res.json().alreadyAssigned).toBe(pune);
-    const seen = await members(buadmin);
+    const seen = await members(buadmin.token);
     expect(seen.total).toBe(pune);
-    expect(seen.items.every((m: { branchName: string }) => m.branchName === 'Acme Pune')).toBe(true);
+    expect(seen.items.every((m: { branchName: string }) => m.branchName === puneName)).toBe(true);
     // The workspace admin still sees the headquarters' member too.
     expect((await members()).total).toBe(pune + 1);
   });
 
   it('refuses employees with 403', async () => {
-    const employee = await server.signIn(ACME, 'employee@acme.test');
+    const employee = esha.token;
     expect((await assign({ courseId: facts.courseId }, employee)).statusCode).toBe(403);
-    const list = await server.request(ACME, {
+    const list = await server.request(wsHost, {
       method: 'GET',
       url: `${LEARNING}/${facts.courseId}/members`,
       token: employee,
@@ -139,14 +162,13 @@ describe.each(DATABASES)('assigning a course on %s', (kind) => {
     expect(list.statusCode).toBe(403);
   });
 
-  it("does not let Globex assign Acme's course, nor Acme assign Globex's people (404)", async () => {
-    const globex = await server.signIn(GLOBEX, 'admin@globex.test');
+  it("does not let another workspace assign this one's course, nor this one assign the other's people (404)", async () => {
+    const globex = other.admin.token;
     const before = (await members()).total;
-    expect((await assign({ courseId: facts.courseId }, globex, GLOBEX)).statusCode).toBe(404);
+    expect((await assign({ courseId: facts.courseId }, globex, other.host)).statusCode).toBe(404);
     expect((await members()).total).toBe(before);
 
-    const [gws] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`);
-    const globexPerson = await userIdByEmail(server, gws.id, 'employee@globex.test');
+    const globexPerson = otherEmployee.id;
     const res = await assign({ courseId: facts.courseId, userIds: [globexPerson] });
     expect(res.statusCode).toBe(404);
     expect(res.json().fields.userIds).toContain(globexPerson);
@@ -168,7 +190,7 @@ describe.each(DATABASES)('assigning a course on %s', (kind) => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(Object.keys(res.json().fields ?? {}), JSON.stringify(payload)).toContain(field);
     }
-    const garbage = await server.request(ACME, {
+    const garbage = await server.request(wsHost, {
       method: 'POST',
       url: `${LEARNING}/assign-course-to-users`,
       payload: '{not json',
@@ -180,14 +202,14 @@ describe.each(DATABASES)('assigning a course on %s', (kind) => {
 
   it('assigns the people a name search matches, exactly those the preview counts, in one call and with no list of ids', async () => {
     const preview = (
-      await server.request(ACME, {
+      await server.request(wsHost, {
         method: 'GET',
-        url: `${LEARNING}/${facts.courseId}/users?search=ACME.TEST&pageSize=1`,
+        url: `${LEARNING}/${facts.courseId}/users?search=${ws.slug.toUpperCase()}.TEST&pageSize=1`,
         token: admin,
       })
     ).json();
     expect(preview.total).toBeGreaterThan(1);
-    const res = await assign({ courseId: facts.courseId, search: ' acme.test ' });
+    const res = await assign({ courseId: facts.courseId, search: ` ${ws.slug}.test ` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       assigned: preview.total - preview.alreadyAssigned,
@@ -196,8 +218,8 @@ describe.each(DATABASES)('assigning a course on %s', (kind) => {
     expect((await members()).total).toBe(preview.total);
     const both = await assign({
       courseId: facts.courseId,
-      search: 'acme',
-      userIds: [await userIdByEmail(server, facts.workspaceId, 'employee@acme.test')],
+      search: ws.slug,
+      userIds: [esha.id],
     });
     expect(both.statusCode).toBe(400);
     expect(both.json().fields).toHaveProperty('userIds');

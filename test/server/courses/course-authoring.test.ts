@@ -2,14 +2,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_TYPES } from '../../../src/contracts/learning/blocks.contract';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { EVERY_BLOCK, FILES, QUESTION, registerFiles } from './authoring-fixtures';
-import { ACME, acmeFacts, GLOBEX, type AcmeFacts } from './support';
+import {
+  buildLearningWorkspace,
+  buildPlatformAdmin,
+  buildUnitUser,
+  buildUser,
+  buildWorkspace,
+  type BuiltLearningWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 const API = '/learning-api/api';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe.each(DATABASES)('course authoring on %s', (kind) => {
   let server: TestServer;
-  let facts: AcmeFacts;
+  let facts: BuiltLearningWorkspace;
+  let wsHost: string;
+  let otherHost: string;
+  let other: BuiltWorkspace;
+  let esha: BuiltUser;
+  let employerUser: BuiltUser;
   let admin: string;
   let employer: string;
   let buAdmin: string;
@@ -17,17 +31,22 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
   let globex: string;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    facts = await acmeFacts(server);
+    facts = await buildLearningWorkspace(server);
+    other = await buildWorkspace(server);
+    wsHost = facts.ws.host;
+    otherHost = other.host;
     await registerFiles(server, facts.workspaceId);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employer = await server.signIn(ACME, 'employer@acme.test');
-    buAdmin = await server.signIn(ACME, 'buadmin@acme.test');
-    employee = await server.signIn(ACME, 'employee@acme.test');
-    globex = await server.signIn(GLOBEX, 'admin@globex.test');
+    admin = facts.ws.admin.token;
+    employerUser = await buildUser(server, facts.ws, { role: 'EMPLOYER' });
+    employer = employerUser.token;
+    buAdmin = (await buildUnitUser(server, facts.ws, facts.pune, { role: 'BRANCH_ADMIN' })).token;
+    esha = await buildUser(server, facts.ws, { firstName: 'Esha', lastName: 'Employee' });
+    employee = esha.token;
+    globex = other.admin.token;
   });
   afterAll(async () => server?.close());
 
-  const call = (method: Method, url: string, token: string, payload?: object, host = ACME) =>
+  const call = (method: Method, url: string, token: string, payload?: object, host = wsHost) =>
     server.request(host, { method, url: `${API}${url}`, token, ...(payload ? { payload } : {}) });
   const ok = async (method: Method, url: string, payload?: object, token = admin) => {
     const res = await call(method, url, token, payload);
@@ -247,11 +266,7 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
   it('keeps versions: editing a published course drafts the next one, learners keep the version they were given', async () => {
     const course = await writeCourse('Versioned');
     await ok('POST', `/course/publish/${course.courseId}`);
-    const first = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND email = 'employee@acme.test'`, [
-        facts.workspaceId,
-      ]),
-    );
+    const first = [esha];
     await ok('POST', '/course/assign-course-to-users', { courseId: course.courseId, userIds: [first[0].id] });
 
     await ok('PUT', `/course/update/${course.courseId}`, { title: 'Versioned, revised' });
@@ -271,11 +286,7 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
     expect(v2.version).toBe(2);
     // Publishing again without a change is the same version.
     expect((await ok('POST', `/course/publish/${course.courseId}`)).version).toBe(2);
-    const second = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ id: string }>(`SELECT id FROM users WHERE workspace_id = $1 AND email = 'employer@acme.test'`, [
-        facts.workspaceId,
-      ]),
-    );
+    const second = [employerUser];
     await ok('POST', '/course/assign-course-to-users', {
       courseId: course.courseId,
       userIds: [second[0].id, first[0].id],
@@ -371,7 +382,7 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
   });
 
   it('lets a block name only a confirmed upload of this workspace of a kind that fits (400 naming the field)', async () => {
-    const [globexWs] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`);
+    const globexWs = other;
     const theirs = '0f000000-0000-4000-8000-0000000000aa';
     await registerFiles(server, globexWs.id, { image: theirs });
     const pending = (
@@ -647,7 +658,7 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
     // Nothing changed.
     expect((await ok('GET', `/lesson-content/all/${course.lessonId}`)).total).toBe(16);
 
-    const platform = await server.signIn('localhost', 'platform@demo.test');
+    const platform = await buildPlatformAdmin(server);
     const modules = (on: boolean) =>
       server.request('localhost', {
         method: 'POST',
@@ -704,7 +715,7 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
       ],
     ];
     for (const [method, url, payload] of calls) {
-      const res = await call(method, url, globex, payload, GLOBEX);
+      const res = await call(method, url, globex, payload, otherHost);
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(404);
     }
     // A lesson id is not a quiz id either.
@@ -714,7 +725,9 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
     expect(after.contents[0].blocks).toHaveLength(16);
     expect(after.contents[1].questions).toHaveLength(2);
     expect(
-      (await call('GET', '/course/all', globex, undefined, GLOBEX)).json().items.map((c: { title: string }) => c.title),
+      (await call('GET', '/course/all', globex, undefined, otherHost))
+        .json()
+        .items.map((c: { title: string }) => c.title),
     ).not.toContain('Acme only');
   });
 
@@ -748,6 +761,6 @@ describe.each(DATABASES)('course authoring on %s', (kind) => {
       defaults: { passMark: 70, maxAttempts: 3, answerReveal: 'AFTER_PASSING' },
     });
     expect((await call('GET', '/workspace-course/stats', employee)).statusCode).toBe(403);
-    expect((await call('GET', '/workspace-course/all/brief', globex, undefined, GLOBEX)).json()).toEqual([]);
+    expect((await call('GET', '/workspace-course/all/brief', globex, undefined, otherHost)).json()).toEqual([]);
   });
 });

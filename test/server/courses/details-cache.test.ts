@@ -3,7 +3,7 @@ import { CourseDetails } from '../../../src/contracts/learning/courses.contract'
 import { CourseDetailsCache } from '../../../server/learning/courses/details-cache';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { EVERY_BLOCK, QUESTION, registerFiles } from './authoring-fixtures';
-import { ACME, acmeFacts, type AcmeFacts } from './support';
+import { buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
 const API = '/learning-api/api';
 
@@ -16,13 +16,13 @@ describe.each(DATABASES)('course details cache on %s', (kind) => {
   let server: TestServer;
   let uncached: TestServer['request'];
   let closeUncached: () => Promise<void>;
-  let facts: AcmeFacts;
+  let ws: BuiltWorkspace;
   let admin: string;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    facts = await acmeFacts(server);
-    await registerFiles(server, facts.workspaceId);
-    admin = await server.signIn(ACME, 'admin@acme.test');
+    ws = await buildWorkspace(server);
+    await registerFiles(server, ws.id);
+    admin = ws.admin.token;
     // A second server over the same database with the cache off: what every answer must equal.
     const { buildApp } = await import('../../../server/app');
     const { FolderFileStorage } = await import('../../../server/platform/file-storage');
@@ -44,7 +44,7 @@ describe.each(DATABASES)('course details cache on %s', (kind) => {
   });
 
   const ok = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
-    const res = await server.request(ACME, {
+    const res = await server.request(ws.host, {
       method,
       url: `${API}${url}`,
       token: admin,
@@ -54,7 +54,7 @@ describe.each(DATABASES)('course details cache on %s', (kind) => {
     return res.json();
   };
   const details = async (courseId: string, language = 'HINDI') => {
-    const res = await server.request(ACME, {
+    const res = await server.request(ws.host, {
       method: 'GET',
       url: `${API}/course/details/${courseId}?language=${language}`,
       token: admin,
@@ -64,7 +64,7 @@ describe.each(DATABASES)('course details cache on %s', (kind) => {
     return res.json() as CourseDetails;
   };
   const fresh = async (courseId: string, language = 'HINDI') => {
-    const res = await uncached(ACME, {
+    const res = await uncached(ws.host, {
       method: 'GET',
       url: `${API}/course/details/${courseId}?language=${language}`,
       token: admin,
@@ -73,16 +73,15 @@ describe.each(DATABASES)('course details cache on %s', (kind) => {
     return res.json() as CourseDetails;
   };
   const revision = async (courseId: string) => {
-    const [row] = await server.db.tenant(facts.workspaceId, (tx) =>
+    const [row] = await server.db.tenant(ws.id, (tx) =>
       tx.query<{ content_revision: string }>(
         `SELECT content_revision::text FROM courses WHERE workspace_id = $1 AND id = $2`,
-        [facts.workspaceId, courseId],
+        [ws.id, courseId],
       ),
     );
     return Number(row!.content_revision);
   };
-  const sql = (text: string, params: unknown[]) =>
-    server.db.tenant(facts.workspaceId, (tx) => tx.query(text, [facts.workspaceId, ...params]));
+  const sql = (text: string, params: unknown[]) => server.db.tenant(ws.id, (tx) => tx.query(text, [ws.id, ...params]));
 
   async function writeCourse() {
     const { courseId } = await ok('POST', '/course/create', {
@@ -135,7 +134,7 @@ describe.each(DATABASES)('course details cache on %s', (kind) => {
     expect(hindi.contents.flatMap((c) => c.questions.flatMap((q) => Object.keys(q.texts)))).not.toContain('TAMIL');
     expect(hindi.missingTranslations.map((m) => m.language)).toEqual(['ENGLISH', 'HINDI', 'TAMIL']);
 
-    const res = await server.request(ACME, {
+    const res = await server.request(ws.host, {
       method: 'GET',
       url: `${API}/course/details/${courseId}?language=HINDI&texts=ALL`,
       token: admin,
@@ -145,7 +144,7 @@ describe.each(DATABASES)('course details cache on %s', (kind) => {
       all.contents.flatMap((c) => c.blocks.flatMap((b) => Object.keys((b.block as { texts: object }).texts))),
     );
     expect([...allKeys].sort()).toEqual(['ENGLISH', 'HINDI', 'TAMIL']);
-    const again = await uncached(ACME, {
+    const again = await uncached(ws.host, {
       method: 'GET',
       url: `${API}/course/details/${courseId}?language=HINDI&texts=ALL`,
       token: admin,

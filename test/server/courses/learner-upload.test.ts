@@ -5,7 +5,7 @@ import { DATABASES, startTestServer, type TestServer } from '../support/test-app
 import { PDF, PNG, SVG } from '../support/sample-files';
 import { EVERY_BLOCK } from './authoring-fixtures';
 import { API, assign, auditActions, buildCourse, type BuiltCourse } from '../training/player-fixtures';
-import { ACME, acmeFacts, GLOBEX, userIdByEmail, type AcmeFacts } from './support';
+import { buildUser, buildWorkspace, type BuiltUser, type BuiltWorkspace } from '../support/factories';
 
 const LIMITS: UploadLimits = { VIDEO: 256 * 1024, IMAGE: 4096, PDF: 64 * 1024, CAPTIONS: 4096, DOCUMENT: 64 * 1024 };
 
@@ -25,52 +25,44 @@ const TEXT = EVERY_BLOCK.find((b) => b.type === 'TEXT_AREA')!;
  */
 describe.each(DATABASES)('a learner hands in a file on %s', (kind) => {
   let server: TestServer;
-  let facts: AcmeFacts;
+  let ws: BuiltWorkspace;
+  let elsewhere: BuiltWorkspace;
+  let otherEmployee: BuiltUser;
   let admin: string;
   let course: BuiltCourse;
   const learners: { email: string; id: string; token: string }[] = [];
 
   beforeAll(async () => {
     server = await startTestServer(kind, { uploadLimits: LIMITS });
-    facts = await acmeFacts(server);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    course = await buildCourse(server, admin, facts.workspaceId, {}, [ASK, TEXT], false);
-    const emails = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ email: string }>(
-        `SELECT email FROM users WHERE workspace_id = $1 AND role = 'EMPLOYEE' AND status = 'ACTIVE' AND email <> 'employee@acme.test' ORDER BY email LIMIT 2`,
-        [facts.workspaceId],
-      ),
-    );
-    for (const { email } of [{ email: 'employee@acme.test' }, ...emails]) {
-      learners.push({
-        email,
-        id: await userIdByEmail(server, facts.workspaceId, email),
-        token: await server.signIn(ACME, email),
-      });
-    }
+    ws = await buildWorkspace(server);
+    elsewhere = await buildWorkspace(server);
+    otherEmployee = await buildUser(server, elsewhere);
+    admin = ws.admin.token;
+    course = await buildCourse(server, admin, ws.id, {}, [ASK, TEXT], false, ws.host);
+    for (let i = 0; i < 3; i++) learners.push(await buildUser(server, ws));
     // The first two are assigned; the third is not.
-    await assign(server, admin, course.courseId, [learners[0].id, learners[1].id]);
+    await assign(server, admin, course.courseId, [learners[0].id, learners[1].id], ws.host);
   });
   afterAll(async () => server?.close());
 
-  const post = (url: string, token: string, payload?: object, host = ACME) =>
+  const post = (url: string, token: string, payload?: object, host = ws.host) =>
     server.request(host, { method: 'POST', url: `${API}${url}`, token, ...(payload ? { payload } : {}) });
   const ticketFor = (
     token: string,
     fileName: string,
     size: number,
     blockId = course.blocks.ASK_TO_UPLOAD_RESOURCE,
-    host = ACME,
+    host = ws.host,
   ) => post('/user-course-content/upload-url', token, { courseId: course.courseId, blockId, fileName, size }, host);
   const putBytes = (url: string, bytes: Buffer) =>
-    server.request(ACME, {
+    server.request(ws.host, {
       method: 'PUT',
       url,
       payload: bytes,
       headers: { 'content-type': 'application/octet-stream' },
     });
   const handIn = (token: string, fileId: string) =>
-    server.request(ACME, {
+    server.request(ws.host, {
       method: 'PUT',
       url: `${API}/user-course-content/answer`,
       token,
@@ -81,7 +73,7 @@ describe.each(DATABASES)('a learner hands in a file on %s', (kind) => {
       },
     });
   const askBlock = async (token: string) => {
-    const view = await server.request(ACME, { method: 'GET', url: `${API}/user-course/${course.courseId}`, token });
+    const view = await server.request(ws.host, { method: 'GET', url: `${API}/user-course/${course.courseId}`, token });
     expect(view.statusCode, view.body).toBe(200);
     const lesson = view.json().contents.find((c: { kind: string }) => c.kind === 'LESSON');
     return lesson.blocks.find((b: { blockId: string }) => b.blockId === course.blocks.ASK_TO_UPLOAD_RESOURCE);
@@ -111,12 +103,12 @@ describe.each(DATABASES)('a learner hands in a file on %s', (kind) => {
     const block = await askBlock(esha.token);
     expect(block.state.answer).toEqual({ type: 'ASK_TO_UPLOAD_RESOURCE', fileId });
     expect(block.state.handedIn).toMatchObject({ fileId, fileName: 'Signed form.pdf', contentType: 'application/pdf' });
-    const download = await server.request(ACME, { method: 'GET', url: block.state.handedIn.url });
+    const download = await server.request(ws.host, { method: 'GET', url: block.state.handedIn.url });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PDF)).toBe(true);
 
     // The admin of the workspace sees the file in the course's Members list, with a link that opens it.
-    const members = await server.request(ACME, {
+    const members = await server.request(ws.host, {
       method: 'GET',
       url: `${API}/course/${course.courseId}/members`,
       token: admin,
@@ -126,14 +118,16 @@ describe.each(DATABASES)('a learner hands in a file on %s', (kind) => {
     expect(row.handedIn).toEqual([
       { blockId: course.blocks.ASK_TO_UPLOAD_RESOURCE, fileId, fileName: 'Signed form.pdf', url: expect.any(String) },
     ]);
-    expect((await server.request(ACME, { method: 'GET', url: row.handedIn[0].url })).rawPayload.equals(PDF)).toBe(true);
+    expect((await server.request(ws.host, { method: 'GET', url: row.handedIn[0].url })).rawPayload.equals(PDF)).toBe(
+      true,
+    );
     const other = members.json().items.find((m: { userId: string }) => m.userId === learners[1].id);
     expect(other.handedIn ?? []).toEqual([]);
     // Another workspace's admin cannot read the list.
-    const globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
+    const globexAdmin = elsewhere.admin.token;
     expect(
       (
-        await server.request(GLOBEX, {
+        await server.request(elsewhere.host, {
           method: 'GET',
           url: `${API}/course/${course.courseId}/members`,
           token: globexAdmin,
@@ -141,11 +135,9 @@ describe.each(DATABASES)('a learner hands in a file on %s', (kind) => {
       ).statusCode,
     ).toBe(404);
 
-    const started = await auditActions(server, facts.workspaceId, 'file.upload-started');
+    const started = await auditActions(server, ws.id, 'file.upload-started');
     expect(started.filter((e) => e.target === fileId && e.actor_user_id === esha.id)).toHaveLength(1);
-    expect(
-      (await auditActions(server, facts.workspaceId, 'file.uploaded')).filter((e) => e.target === fileId),
-    ).toHaveLength(1);
+    expect((await auditActions(server, ws.id, 'file.uploaded')).filter((e) => e.target === fileId)).toHaveLength(1);
   });
 
   it('takes an image the block accepts, refuses an SVG (415) and a file over the limit (413), keeping nothing', async () => {
@@ -175,9 +167,10 @@ describe.each(DATABASES)('a learner hands in a file on %s', (kind) => {
     const [esha, , notAssigned] = learners;
     expect((await ticketFor(notAssigned.token, 'form.pdf', PDF.length)).statusCode).toBe(404);
     expect((await ticketFor(esha.token, 'form.pdf', PDF.length, course.blocks.TEXT_AREA)).statusCode).toBe(404);
-    const globex = await server.signIn(GLOBEX, 'employee@globex.test');
+    const globex = otherEmployee.token;
     expect(
-      (await ticketFor(globex, 'form.pdf', PDF.length, course.blocks.ASK_TO_UPLOAD_RESOURCE, GLOBEX)).statusCode,
+      (await ticketFor(globex, 'form.pdf', PDF.length, course.blocks.ASK_TO_UPLOAD_RESOURCE, elsewhere.host))
+        .statusCode,
     ).toBe(404);
     // Bad input names the field.
     const bad = await post('/user-course-content/upload-url', esha.token, {

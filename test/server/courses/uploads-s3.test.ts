@@ -5,11 +5,11 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadLimits } from '../../../src/domain/files/uploads';
 import { S3FileUrls } from '../../../server/platform/s3-file-urls';
+import { buildWorkspace, type BuiltWorkspace } from '../support/factories';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { DOCX, mp4, PNG } from '../support/sample-files';
 
 const LIMITS: UploadLimits = { VIDEO: 256 * 1024, IMAGE: 4096, PDF: 64 * 1024, CAPTIONS: 4096, DOCUMENT: 64 * 1024 };
-const ACME = 'acme.localhost';
 const BUCKET = 'course-files';
 
 /**
@@ -23,6 +23,7 @@ describe.each(DATABASES)('course uploads to an S3-compatible store on %s', (kind
   let urls: S3FileUrls;
   let endpoint: string;
   let server: TestServer;
+  let ws: BuiltWorkspace;
   let admin: string;
   let acmeId: string;
 
@@ -46,8 +47,9 @@ describe.each(DATABASES)('course uploads to an S3-compatible store on %s', (kind
       pathStyle: true,
     });
     server = await startTestServer(kind, { uploadLimits: LIMITS }, { fileUrls: urls });
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    acmeId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`))[0].id;
+    ws = await buildWorkspace(server);
+    admin = ws.admin.token;
+    acmeId = ws.id;
   });
   afterAll(async () => {
     await server?.close();
@@ -57,13 +59,13 @@ describe.each(DATABASES)('course uploads to an S3-compatible store on %s', (kind
   });
 
   const post = (url: string, payload?: object) =>
-    server.request(ACME, {
+    server.request(ws.host, {
       method: 'POST',
       url: `/learning-api/api${url}`,
       token: admin,
       ...(payload ? { payload } : {}),
     });
-  /** The objects the store holds for acme (s3rver keeps each as `<name>._S3rver_object`, with its metadata beside it). */
+  /** The objects the store holds for the workspace (s3rver keeps each as `<name>._S3rver_object`, with its metadata beside it). */
   const objects = async () =>
     (await readdir(path.join(store, BUCKET, acmeId)).catch(() => [] as string[])).filter((f) =>
       f.endsWith('._S3rver_object'),
@@ -125,7 +127,7 @@ describe.each(DATABASES)('course uploads to an S3-compatible store on %s', (kind
   });
 
   it('lets the page reach the store: its origin is in the Content-Security-Policy', async () => {
-    const res = await server.request(ACME, { method: 'GET', url: '/config.json' });
+    const res = await server.request(ws.host, { method: 'GET', url: '/config.json' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain(`connect-src 'self' ${endpoint}`);
     expect(csp).toContain(`media-src 'self' blob: ${endpoint}`);

@@ -4,47 +4,65 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadLimits } from '../../../src/domain/files/uploads';
 import { CourseFiles } from '../../../server/learning/files/files.service';
-import { DEMO_MEDIA, DEMO_VIDEO_FILE_ID } from '../../../server/seed/learning.seed';
+import {
+  buildBusinessUnit,
+  buildCourse,
+  buildUnitUser,
+  buildUser,
+  buildWorkspace,
+  type BuiltWorkspace,
+} from '../support/factories';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { DOCX, HTML, mp4, PDF, PLAIN_ZIP, PNG, SVG, VTT, XLSX } from '../support/sample-files';
 
 const LIMITS: UploadLimits = { VIDEO: 256 * 1024, IMAGE: 4096, PDF: 64 * 1024, CAPTIONS: 4096, DOCUMENT: 64 * 1024 };
-const ACME = 'acme.localhost';
-const GLOBEX = 'globex.localhost';
 const BASE = '/learning-api/api';
 
 describe.each(DATABASES)('course uploads on %s', (kind) => {
   let server: TestServer;
   let admin: string;
   let employer: string;
-  let globexAdmin: string;
-  let acmeId: string;
+  let otherAdmin: string;
+  let wsId: string;
   let courseId: string;
+  let ws: BuiltWorkspace;
+  let other: BuiltWorkspace;
+  let wsHost: string;
+  let otherHost: string;
+  /** A business unit's admin and an employee: people who may not upload. */
+  let notAuthors: string[];
 
   beforeAll(async () => {
     server = await startTestServer(kind, { uploadLimits: LIMITS });
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employer = await server.signIn(ACME, 'employer@acme.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    acmeId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`))[0].id;
-    courseId = (
-      await server.db.query<{ id: string }>(`SELECT id FROM courses WHERE workspace_id = $1 LIMIT 1`, [acmeId])
-    )[0].id;
+    ws = await buildWorkspace(server);
+    other = await buildWorkspace(server);
+    wsHost = ws.host;
+    otherHost = other.host;
+    admin = ws.admin.token;
+    employer = (await buildUser(server, ws, { role: 'EMPLOYER' })).token;
+    otherAdmin = other.admin.token;
+    wsId = ws.id;
+    courseId = await buildCourse(server, ws);
+    const unit = await buildBusinessUnit(server, ws);
+    notAuthors = [
+      (await buildUnitUser(server, ws, unit.id, { role: 'BRANCH_ADMIN' })).token,
+      (await buildUser(server, ws)).token,
+    ];
   });
   afterAll(async () => server?.close());
 
-  const post = (url: string, token: string, payload?: object, host = ACME) =>
+  const post = (url: string, token: string, payload?: object, host = wsHost) =>
     server.request(host, { method: 'POST', url: `${BASE}${url}`, token, ...(payload ? { payload } : {}) });
-  const put = (url: string, body: Buffer | Readable, host = ACME, headers: Record<string, string> = {}) =>
+  const put = (url: string, body: Buffer | Readable, host = wsHost, headers: Record<string, string> = {}) =>
     server.request(host, {
       method: 'PUT',
       url,
       payload: body,
       headers: { 'content-type': 'application/octet-stream', ...headers },
     });
-  const get = (url: string, headers: Record<string, string> = {}, host = ACME) =>
+  const get = (url: string, headers: Record<string, string> = {}, host = wsHost) =>
     server.request(host, { method: 'GET', url, headers });
-  const stored = () => readdir(path.join(server.filesRoot, acmeId)).catch(() => [] as string[]);
+  const stored = () => readdir(path.join(server.filesRoot, wsId)).catch(() => [] as string[]);
   const rowsOf = (id: string) => server.db.query(`SELECT status FROM files WHERE id = $1`, [id]);
 
   /** Asks for a URL, puts the bytes, confirms: what the browser does. */
@@ -72,7 +90,7 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     const { fileId, uploadUrl } = ticket.json();
     expect(await rowsOf(fileId)).toEqual([{ status: 'PENDING' }]);
     // The browser sends the file with whatever type it guessed; only the bytes count.
-    expect((await put(uploadUrl, PNG, ACME, { 'content-type': 'image/x-whatever' })).statusCode).toBe(201);
+    expect((await put(uploadUrl, PNG, wsHost, { 'content-type': 'image/x-whatever' })).statusCode).toBe(201);
 
     const confirmed = await post(`/lesson-content/confirm-upload/${fileId}`, admin);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -105,12 +123,11 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     const pending = (
       await post('/lesson-content/generate-upload-url', admin, { purpose: 'IMAGE', fileName: 'p.png', size: 10 })
     ).json().fileId;
-    const links = await files.links(acmeId, [fileId, pending]);
+    const links = await files.links(wsId, [fileId, pending]);
     expect([...links.keys()]).toEqual([fileId]);
     expect(links.get(fileId)).toMatchObject({ type: 'image/png', fileName: 'Team photo.png' });
     expect((await get(links.get(fileId)!.url)).rawPayload.equals(PNG)).toBe(true);
-    const globexId = (await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'globex'`))[0].id;
-    expect((await files.links(globexId, [fileId])).size).toBe(0);
+    expect((await files.links(other.id, [fileId])).size).toBe(0);
 
     const events = await server.db.query<{ action: string }>(
       `SELECT action FROM audit_events WHERE target = $1 ORDER BY at, action`,
@@ -148,7 +165,7 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
         size: PDF.length,
       })
     ).json();
-    const untyped = await server.request(ACME, { method: 'PUT', url: bare.uploadUrl, payload: PDF });
+    const untyped = await server.request(wsHost, { method: 'PUT', url: bare.uploadUrl, payload: PDF });
     expect(untyped.statusCode, untyped.body).toBe(201);
     const pdf = await upload('PDF', 'Policy.pdf', PDF);
     expect(pdf.confirm.json()).toMatchObject({ contentType: 'application/pdf' });
@@ -244,9 +261,9 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     // A download URL does not write.
     expect((await put(downloadUrl, PNG)).statusCode).toBe(403);
     const key = decodeURIComponent(new URL(downloadUrl, 'http://x').pathname.slice('/files/'.length));
-    const expired = await server.fileUrls.downloadUrl(acmeId, key, { seconds: -1, disposition: 'inline' });
+    const expired = await server.fileUrls.downloadUrl(wsId, key, { seconds: -1, disposition: 'inline' });
     expect((await get(expired)).json()).toMatchObject({ code: 'URL_EXPIRED' });
-    const expiredUpload = await server.fileUrls.uploadUrl(acmeId, 'late.png', { maxBytes: 4096, seconds: -1 });
+    const expiredUpload = await server.fileUrls.uploadUrl(wsId, 'late.png', { maxBytes: 4096, seconds: -1 });
     expect((await put(expiredUpload.url, PNG)).statusCode).toBe(403);
   });
 
@@ -258,32 +275,31 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
         size: PNG.length,
       })
     ).json();
-    expect((await put(ticket.uploadUrl, PNG, GLOBEX)).statusCode).toBe(404);
+    expect((await put(ticket.uploadUrl, PNG, otherHost)).statusCode).toBe(404);
     expect((await put(ticket.uploadUrl, PNG)).statusCode).toBe(201);
     expect(
-      (await post(`/lesson-content/confirm-upload/${ticket.fileId}`, globexAdmin, undefined, GLOBEX)).statusCode,
+      (await post(`/lesson-content/confirm-upload/${ticket.fileId}`, otherAdmin, undefined, otherHost)).statusCode,
     ).toBe(404);
     const { downloadUrl } = (await post(`/lesson-content/confirm-upload/${ticket.fileId}`, admin)).json();
-    expect((await get(downloadUrl, {}, GLOBEX)).statusCode).toBe(404);
+    expect((await get(downloadUrl, {}, otherHost)).statusCode).toBe(404);
     const replace = await post(
       '/lesson-content/generate-upload-url-for-update',
-      globexAdmin,
+      otherAdmin,
       { fileId: ticket.fileId, fileName: 'c.png', size: 10 },
-      GLOBEX,
+      otherHost,
     );
     expect(replace.statusCode).toBe(404);
     const cover = await post(
       `/course/generate-upload-url-for-update/${courseId}`,
-      globexAdmin,
+      otherAdmin,
       { fileName: 'c.png', size: 10 },
-      GLOBEX,
+      otherHost,
     );
     expect(cover.statusCode).toBe(404);
   });
 
   it('lets workspace admins and employers upload, not business-unit admins or employees', async () => {
-    for (const email of ['buadmin@acme.test', 'employee@acme.test']) {
-      const token = await server.signIn(ACME, email);
+    for (const token of notAuthors) {
       const res = await post('/lesson-content/generate-upload-url', token, {
         purpose: 'IMAGE',
         fileName: 'x.png',
@@ -322,13 +338,13 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     expect(confirmed.json()).toMatchObject({ coverOfCourseId: courseId, contentType: 'image/png' });
     // The course's details and its row of the list name the cover; the UI resolves it to a signed URL by
     // confirming it again (a confirmed file answers itself).
-    const details = await server.request(ACME, {
+    const details = await server.request(wsHost, {
       method: 'GET',
       url: `${BASE}/course/details/${courseId}`,
       token: admin,
     });
     expect(details.json().coverFileId).toBe(fileId);
-    const list = await server.request(ACME, { method: 'GET', url: `${BASE}/course/all?pageSize=300`, token: admin });
+    const list = await server.request(wsHost, { method: 'GET', url: `${BASE}/course/all?pageSize=300`, token: admin });
     expect(list.json().items.find((c: { courseId: string }) => c.courseId === courseId).coverFileId).toBe(fileId);
     const again = await post(`/lesson-content/confirm-upload/${fileId}`, admin);
     expect(again.json()).toMatchObject({ fileId, contentType: 'image/png' });
@@ -355,47 +371,29 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     expect(refused.json().message).toMatch(/not an image/);
   });
 
-  it('serves the seeded demo course’s video as a stored file: its signed URL answers a range with the clip’s bytes', async () => {
-    const [course] = await server.db.query<{ id: string }>(
-      `SELECT id FROM courses WHERE workspace_id = $1 AND title = 'Preventing Sexual Harassment at Work'`,
-      [acmeId],
-    );
-    const details = await server.request(ACME, {
-      method: 'GET',
-      url: `${BASE}/course/details/${course.id}`,
-      token: admin,
-    });
-    const blocks = details
-      .json()
-      .contents.flatMap((c: { blocks: { block: { type: string; fileId?: string } }[] }) => c.blocks);
-    const video = blocks.find((b: { block: { type: string } }) => b.block.type === 'VIDEO').block;
-    expect(video.fileId).toBe(DEMO_VIDEO_FILE_ID);
-    const file = await post(`/lesson-content/confirm-upload/${video.fileId}`, admin);
-    expect(file.json()).toMatchObject({ status: 'CONFIRMED', purpose: 'VIDEO', contentType: 'video/webm' });
-    const clip = await readFile(path.resolve('public/media', path.basename(DEMO_MEDIA[DEMO_VIDEO_FILE_ID])));
-    const part = await get(file.json().downloadUrl, { range: 'bytes=0-99' });
-    expect(part.statusCode).toBe(206);
-    expect(part.headers['content-type']).toBe('video/webm');
-    expect(part.headers['content-range']).toBe(`bytes 0-99/${clip.length}`);
-    expect(part.rawPayload.equals(clip.subarray(0, 100))).toBe(true);
-    expect(part.rawPayload.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))).toBe(true);
-    // Another workspace cannot resolve it.
-    expect(
-      (await post(`/lesson-content/confirm-upload/${video.fileId}`, globexAdmin, undefined, GLOBEX)).statusCode,
-    ).toBe(404);
-  });
-
   it('gives the authors signed links to every file a course shows, and nobody else', async () => {
-    const [course] = await server.db.query<{ id: string }>(
-      `SELECT id FROM courses WHERE workspace_id = $1 AND title = 'Preventing Sexual Harassment at Work'`,
-      [acmeId],
-    );
-    const links = (token: string, id = course.id, host = ACME) =>
+    // A course with a lesson that shows an uploaded video.
+    const clip = await upload('VIDEO', 'Module 1.mp4', mp4(50_000));
+    expect(clip.confirm.statusCode, clip.confirm.body).toBe(200);
+    const course = { id: await buildCourse(server, ws) };
+    const lesson = (await post(`/lesson/create/${course.id}`, admin, { title: 'Watch' })).json();
+    const block = await post('/lesson-content/create', admin, {
+      lessonId: lesson.lessonId,
+      block: {
+        type: 'VIDEO',
+        alignment: 'CENTER',
+        fileId: clip.fileId,
+        durationSeconds: 60,
+        texts: { ENGLISH: { title: 'Module 1', transcript: 'Welcome.' } },
+      },
+    });
+    expect(block.statusCode, block.body).toBe(200);
+    const links = (token: string, id = course.id, host = wsHost) =>
       server.request(host, { method: 'GET', url: `${BASE}/lesson-content/course-files/${id}`, token });
     const before = await links(employer);
     expect(before.statusCode, before.body).toBe(200);
-    const video = before.json().links.find((l: { fileId: string }) => l.fileId === DEMO_VIDEO_FILE_ID);
-    expect(video).toMatchObject({ purpose: 'VIDEO', contentType: 'video/webm', expiresAt: expect.any(String) });
+    const video = before.json().links.find((l: { fileId: string }) => l.fileId === clip.fileId);
+    expect(video).toMatchObject({ purpose: 'VIDEO', contentType: 'video/mp4', expiresAt: expect.any(String) });
     expect((await get(video.url, { range: 'bytes=0-9' })).statusCode).toBe(206);
 
     // A cover given afterwards is among them, with its bytes behind its link.
@@ -419,13 +417,13 @@ describe.each(DATABASES)('course uploads on %s', (kind) => {
     expect(after.map((l) => l.fileId)).not.toContain(loose.fileId);
 
     // Learners and other workspaces: refused, and another workspace's course does not exist.
-    expect((await links(await server.signIn(ACME, 'employee@acme.test'))).statusCode).toBe(403);
-    expect((await links(globexAdmin, course.id, GLOBEX)).statusCode).toBe(404);
+    expect((await links(notAuthors[1]!)).statusCode).toBe(403);
+    expect((await links(otherAdmin, course.id, otherHost)).statusCode).toBe(404);
     expect((await links(admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 
   it('tells the browser the limits before any upload', async () => {
-    const config = await server.request(ACME, { method: 'GET', url: '/config.json' });
+    const config = await server.request(wsHost, { method: 'GET', url: '/config.json' });
     expect(config.json().uploadLimits).toEqual(LIMITS);
   });
 });

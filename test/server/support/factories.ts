@@ -610,3 +610,50 @@ export async function buildInquiryWorkspace(
   const committee = await buildCommittee(server, ws);
   return { ws, complainant, committee };
 }
+
+// --- factories for courses/training tests ---
+
+/** A person to list among many: where they work, their name, role and date of joining (none unless given). */
+export interface ListedPerson {
+  branchId?: string;
+  departmentId?: string;
+  firstName?: string;
+  lastName?: string;
+  role?: Role;
+  dateOfJoining?: string;
+}
+
+/**
+ * Many people at once, in the units and departments given, as the admin's bulk creation makes them (invited, not yet
+ * signed in, none mailed), each joining date set as People's edit does. Returns their ids and addresses in order.
+ */
+export async function buildPeople(
+  server: TestServer,
+  ws: BuiltWorkspace,
+  people: ListedPerson[],
+): Promise<{ id: string; email: string }[]> {
+  const emails = people.map(() => `${unique('listed')}@${ws.slug}.test`);
+  await call(server, ws.host, 'POST', '/main-api/api/user/create/bulk', ws.admin.token, {
+    users: people.map((p, i) => ({
+      email: emails[i],
+      branchId: p.branchId ?? ws.headquartersId,
+      ...(p.departmentId ? { departmentId: p.departmentId } : {}),
+      firstName: p.firstName ?? 'Listed',
+      lastName: p.lastName ?? `Person ${i + 1}`,
+      role: p.role ?? 'EMPLOYEE',
+    })),
+  });
+  const rows = await server.db.tenant(ws.id, (tx) =>
+    tx.query<{ id: string; email: string }>(`SELECT id, email FROM users WHERE workspace_id = $1 AND email = ANY($2)`, [
+      ws.id,
+      emails,
+    ]),
+  );
+  const built = emails.map((email) => ({ id: rows.find((r) => r.email === email)!.id, email }));
+  for (const [i, p] of people.entries())
+    if (p.dateOfJoining)
+      await call(server, ws.host, 'POST', `/main-api/api/user/update/${built[i]!.id}`, ws.admin.token, {
+        dateOfJoining: p.dateOfJoining,
+      });
+  return built;
+}

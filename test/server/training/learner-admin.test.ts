@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { EVERY_BLOCK } from '../courses/authoring-fixtures';
 import { API, assign, auditActions, buildCourse, RIGHT, WRONG, type BuiltCourse } from './player-fixtures';
-import { ACME, acmeFacts, GLOBEX, userIdByEmail, type AcmeFacts } from '../courses/support';
+import {
+  buildLearningWorkspace,
+  buildUser,
+  buildWorkspace,
+  type BuiltLearningWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 const pdfText = async (bytes: Buffer) => (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text;
 
@@ -28,7 +35,12 @@ function csvUpload(text: string | Buffer, field = 'file') {
  */
 describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
   let server: TestServer;
-  let facts: AcmeFacts;
+  let facts: BuiltLearningWorkspace;
+  let ws: BuiltWorkspace;
+  let elsewhere: BuiltWorkspace;
+  let employer: BuiltUser;
+  let wsHost: string;
+  let otherHost: string;
   let admin: string;
   let course: BuiltCourse;
   let lessonOnly: BuiltCourse;
@@ -37,14 +49,22 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, { now: () => clock }, { clock: { now: () => clock } }); // one clock for the player and the assignments' due dates
-    facts = await acmeFacts(server);
-    admin = await server.signIn(ACME, 'admin@acme.test');
+    // An Indian workspace with a published course titled as the demo's (the import names it).
+    facts = await buildLearningWorkspace(server);
+    ws = facts.ws;
+    wsHost = ws.host;
+    admin = ws.admin.token;
+    elsewhere = await buildWorkspace(server);
+    otherHost = elsewhere.host;
+    employer = await buildUser(server, ws, { role: 'EMPLOYER' });
     course = await buildCourse(
       server,
       admin,
       facts.workspaceId,
       { maxAttempts: 1, answerReveal: 'NEVER' },
       EVERY_BLOCK.filter((b) => b.type === 'TEXT_AREA'),
+      true,
+      wsHost,
     );
     lessonOnly = await buildCourse(
       server,
@@ -53,32 +73,25 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
       {},
       EVERY_BLOCK.filter((b) => b.type === 'TEXT_AREA'),
       false,
+      wsHost,
     );
-    const emails = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ email: string }>(
-        `SELECT email FROM users WHERE workspace_id = $1 AND role = 'EMPLOYEE' AND status = 'ACTIVE' AND email <> 'employee@acme.test' ORDER BY email LIMIT 2`,
-        [facts.workspaceId],
-      ),
-    );
-    for (const { email } of [{ email: 'employee@acme.test' }, ...emails]) {
-      people.push({
-        email,
-        id: await userIdByEmail(server, facts.workspaceId, email),
-        token: await server.signIn(ACME, email),
-      });
+    for (let i = 0; i < 3; i++) {
+      const person = await buildUser(server, ws, i === 0 ? { firstName: 'Esha', lastName: 'Employee' } : {});
+      people.push({ email: person.email, id: person.id, token: person.token });
     }
     await assign(
       server,
       admin,
       course.courseId,
       people.map((p) => p.id),
+      wsHost,
     );
   });
   afterAll(async () => server?.close());
 
-  const get = (url: string, token?: string, host = ACME) =>
+  const get = (url: string, token?: string, host = wsHost) =>
     server.request(host, { method: 'GET', url: `${API}${url}`, token });
-  const send = (method: 'POST' | 'PUT', url: string, payload: object, token: string, host = ACME) =>
+  const send = (method: 'POST' | 'PUT', url: string, payload: object, token: string, host = wsHost) =>
     server.request(host, { method, url: `${API}${url}`, payload, token });
   const attempt = (token: string, answers: object[], c = course) =>
     send('POST', `/user-course/${c.courseId}/quizzes/${c.quizId}/attempts`, { answers }, token);
@@ -120,8 +133,8 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
     });
     // An employee may not call it; another workspace's admin sees no such course.
     expect((await get(`/course/${course.courseId}/attempts/exceeded`, esha.token)).statusCode).toBe(403);
-    const gita = await server.signIn(GLOBEX, 'admin@globex.test');
-    expect((await get(`/course/${course.courseId}/attempts/exceeded`, gita, GLOBEX)).statusCode).toBe(404);
+    const gita = elsewhere.admin.token;
+    expect((await get(`/course/${course.courseId}/attempts/exceeded`, gita, otherHost)).statusCode).toBe(404);
 
     const increased = await send(
       'POST',
@@ -192,7 +205,7 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
     expect(glyphs).not.toContain('कार्यस्थल');
     expect(text).toContain('पूणर् होने की ितिथ: 25 नव॰ 2026');
     expect(text).toContain(code);
-    expect(text).toContain(`acme.localhost/verify/${code}`);
+    expect(text).toContain(`${wsHost}/verify/${code}`);
     // Dates as India writes them, never the machine's ISO order.
     expect(text).not.toContain('2026-11-25');
 
@@ -209,7 +222,7 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
       name: ravisName.name,
       courseTitle: 'कार्यस्थल पर सम्मान',
       language: 'HINDI',
-      organisation: 'Acme',
+      organisation: ws.companyName,
       completedOn: '2026-11-25',
       issuedOn: '2026-11-25',
       expiresOn: null,
@@ -217,10 +230,10 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
     });
     // Every field the page shows is printed on the certificate.
     expect(text).toContain(ravisName.name);
-    expect(text).toContain('Acme');
+    expect(text).toContain(ws.companyName);
     // Unknown code, another workspace's host: 404; a malformed code: 400.
     expect((await get('/certificates/verify/AAAA-BBBB-CCCC')).statusCode).toBe(404);
-    expect((await get(`/certificates/verify/${code}`, undefined, GLOBEX)).statusCode).toBe(404);
+    expect((await get(`/certificates/verify/${code}`, undefined, otherHost)).statusCode).toBe(404);
     expect((await get('/certificates/verify/x')).statusCode).toBe(400);
 
     // The learner's admin may download it; another employee may not, and has none of their own.
@@ -248,14 +261,14 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
     expect(text).toContain('Issued on: 25 Nov 2026');
     expect(text).toContain('Completed on: 25 Nov 2026');
     expect(text).toMatch(/Verification code: [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/);
-    expect(text).toMatch(/acme\.localhost(:\d+)?\/verify\/[A-Z2-9-]{14}/);
+    expect(text).toMatch(new RegExp(`${wsHost.replace(/\./g, '\\.')}(:\\d+)?/verify/[A-Z2-9-]{14}`));
 
     // The admin uploads the logo: the certificate prints it.
     const upload = async (bytes: Uint8Array) => {
       const form = new FormData();
       form.append('logo', new Blob([bytes as BlobPart], { type: 'image/png' }), 'logo.png');
       const response = new Response(form);
-      const res = await server.request(ACME, {
+      const res = await server.request(wsHost, {
         method: 'POST',
         url: '/main-api/api/workspace/logo',
         token: admin,
@@ -275,7 +288,7 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
     const broken = await get(`/user-course/${course.courseId}/certificate`, esha.token);
     expect(broken.statusCode).toBe(200);
     expect(await pdfText(broken.rawPayload)).toContain('Certificate of completion');
-    await server.request(ACME, { method: 'DELETE', url: '/main-api/api/workspace/logo', token: admin });
+    await server.request(wsHost, { method: 'DELETE', url: '/main-api/api/workspace/logo', token: admin });
   });
 
   it('prints and verifies the expiry date of a course with a validity', async () => {
@@ -286,7 +299,7 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
         lessonOnly.courseId,
       ]),
     );
-    await assign(server, admin, lessonOnly.courseId, [third.id]);
+    await assign(server, admin, lessonOnly.courseId, [third.id], wsHost);
     await finishLesson(third.token, lessonOnly);
     const passed = await attempt(third.token, RIGHT(lessonOnly), lessonOnly);
     expect(passed.json().courseCompleted).toBe(true);
@@ -318,9 +331,10 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
       {},
       EVERY_BLOCK.filter((b) => b.type === 'VIDEO' || b.type === 'TEXT_AREA'),
       false,
+      wsHost,
     );
     const [esha, ravi] = people;
-    await assign(server, admin, fresh.courseId, [esha.id, ravi.id]);
+    await assign(server, admin, fresh.courseId, [esha.id, ravi.id], wsHost);
     const url = (userId: string) => `/course/${fresh.courseId}/members/${userId}/mark-done`;
     const noReason = await send('POST', url(esha.id), { scope: 'LESSON', lessonId: fresh.lessonId, reason: '' }, admin);
     expect(noReason.statusCode).toBe(400);
@@ -369,14 +383,14 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
     );
     expect(n).toBe(1);
     // Someone not assigned: 404 naming userId.
-    const admins = await userIdByEmail(server, facts.workspaceId, 'employer@acme.test');
+    const admins = employer.id;
     expect((await send('POST', url(admins), { scope: 'COURSE', reason: 'Nope' }, admin)).statusCode).toBe(404);
   });
 
   it('imports past completions from a CSV, marked IMPORTED, with a reason for every bad row', async () => {
     const [, , third] = people;
     const upload = (text: string | Buffer, field?: string) =>
-      server.request(ACME, {
+      server.request(wsHost, {
         method: 'POST',
         url: `${API}/course/completions/import`,
         token: admin,
@@ -386,12 +400,12 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
       'Email,Course,Completed On,Score',
       `${third.email},Respect at work,2025-06-30,88`,
       `${third.email.toUpperCase()},respect at work,2025-06-30,88`,
-      'nobody@acme.test,Respect at work,2025-06-30,70',
+      `nobody@${ws.slug}.test,Respect at work,2025-06-30,70`,
       `${third.email},No such course,2025-06-30,70`,
       `${third.email},Preventing Sexual Harassment at Work,2025-13-01,70`,
       `${third.email},Preventing Sexual Harassment at Work,2099-01-01,70`,
       `${third.email},Preventing Sexual Harassment at Work,2025-01-10,high`,
-      `employee@acme.test,Preventing Sexual Harassment at Work,2025-01-10,`,
+      `${people[0].email},Preventing Sexual Harassment at Work,2025-01-10,`,
     ].join('\n');
     const res = await upload(csv);
     expect(res.statusCode, res.body).toBe(200);
@@ -408,7 +422,7 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
       ]),
     );
     expect(body.imported).toBe(1);
-    const esha = await userIdByEmail(server, facts.workspaceId, 'employee@acme.test');
+    const esha = people[0].id;
     const rows = await server.db.tenant(facts.workspaceId, (tx) =>
       tx.query<{ source: string; completed_on: string; score: string | null }>(
         `SELECT source, completed_on::text, score FROM course_completions WHERE workspace_id = $1 AND user_id = $2 AND source = 'IMPORTED'`,
@@ -434,7 +448,7 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
     expect((await upload(csv, 'other')).statusCode).toBe(400);
     expect(
       (
-        await server.request(ACME, {
+        await server.request(wsHost, {
           method: 'POST',
           url: `${API}/course/completions/import`,
           token: people[0].token,

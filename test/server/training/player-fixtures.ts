@@ -2,7 +2,6 @@ import { expect } from 'vitest';
 import type { LessonBlock } from '../../../src/contracts/learning/blocks.contract';
 import type { TestServer } from '../support/test-app';
 import { EVERY_BLOCK, QUESTION, registerFiles } from '../courses/authoring-fixtures';
-import { ACME } from '../courses/support';
 
 export const API = '/learning-api/api';
 
@@ -29,7 +28,8 @@ export async function buildCourse(
   } = {},
   blocks: LessonBlock[] = EVERY_BLOCK,
   register = true,
-  host = ACME,
+  /** The workspace's host (`BuiltWorkspace.host`). */
+  host: string,
 ): Promise<BuiltCourse> {
   if (register) await registerFiles(server, workspaceId);
   const call = async (method: 'POST' | 'PUT', url: string, payload: object) => {
@@ -92,7 +92,7 @@ export async function assign(
   token: string,
   courseId: string,
   userIds: string[],
-  host = ACME,
+  host: string,
 ): Promise<void> {
   const res = await server.request(host, {
     method: 'POST',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { API, assign } from './player-fixtures';
-import { ACME, acmeFacts, userIdByEmail, type AcmeFacts } from '../courses/support';
+import { EVERY_BLOCK } from '../courses/authoring-fixtures';
+import { buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
+import { API, assign, buildCourse, type BuiltCourse } from './player-fixtures';
 
 /**
  * The player with the assignment lifecycle's columns (migration 0024: due_at, cycle, unassigned_at): a due date shows
@@ -9,30 +10,32 @@ import { ACME, acmeFacts, userIdByEmail, type AcmeFacts } from '../courses/suppo
  */
 describe.each(DATABASES)('the player with the lifecycle columns on %s', (kind) => {
   let server: TestServer;
-  let facts: AcmeFacts;
+  let ws: BuiltWorkspace;
+  let course: BuiltCourse;
   let esha: { id: string; token: string };
   const clock = new Date('2026-11-25T10:00:00Z');
 
   beforeAll(async () => {
     server = await startTestServer(kind, { now: () => clock }, { clock: { now: () => clock } }); // one clock for the player and the assignments' due dates
-    facts = await acmeFacts(server);
-    const admin = await server.signIn(ACME, 'admin@acme.test');
-    const id = await userIdByEmail(server, facts.workspaceId, 'employee@acme.test');
-    esha = { id, token: await server.signIn(ACME, 'employee@acme.test') };
-    await assign(server, admin, facts.courseId, [id]);
+    ws = await buildWorkspace(server);
+    esha = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    // A quiz of three attempts, as the demo's course has.
+    const text = EVERY_BLOCK.filter((b) => b.type === 'TEXT_AREA');
+    course = await buildCourse(server, ws.admin.token, ws.id, { maxAttempts: 3 }, text, false, ws.host);
+    await assign(server, ws.admin.token, course.courseId, [esha.id], ws.host);
   });
   afterAll(async () => server?.close());
 
   const set = (sql: string) =>
-    server.db.tenant(facts.workspaceId, (tx) =>
+    server.db.tenant(ws.id, (tx) =>
       tx.query(`UPDATE course_assignments SET ${sql} WHERE workspace_id = $1 AND user_id = $2 AND course_id = $3`, [
-        facts.workspaceId,
+        ws.id,
         esha.id,
-        facts.courseId,
+        course.courseId,
       ]),
     );
   const mine = async () =>
-    (await server.request(ACME, { method: 'GET', url: `${API}/user-course/my`, token: esha.token })).json();
+    (await server.request(ws.host, { method: 'GET', url: `${API}/user-course/my`, token: esha.token })).json();
 
   it('shows the due date, and overdue from the day after it', async () => {
     await set(`due_at = '2026-12-01T18:29:59Z'`);
@@ -43,13 +46,13 @@ describe.each(DATABASES)('the player with the lifecycle columns on %s', (kind) =
 
   it('starts a new cycle with fresh attempts, and hides an unassigned course', async () => {
     const view = (
-      await server.request(ACME, { method: 'GET', url: `${API}/user-course/${facts.courseId}`, token: esha.token })
+      await server.request(ws.host, { method: 'GET', url: `${API}/user-course/${course.courseId}`, token: esha.token })
     ).json();
     const quiz = view.contents.find((c: { kind: string }) => c.kind === 'QUIZ');
     const attempt = () =>
-      server.request(ACME, {
+      server.request(ws.host, {
         method: 'POST',
-        url: `${API}/user-course/${facts.courseId}/quizzes/${quiz.contentId}/attempts`,
+        url: `${API}/user-course/${course.courseId}/quizzes/${quiz.contentId}/attempts`,
         token: esha.token,
         payload: { answers: [] },
       });
@@ -61,8 +64,13 @@ describe.each(DATABASES)('the player with the lifecycle columns on %s', (kind) =
     await set(`unassigned_at = now()`);
     expect(await mine()).toEqual([]);
     expect(
-      (await server.request(ACME, { method: 'GET', url: `${API}/user-course/${facts.courseId}`, token: esha.token }))
-        .statusCode,
+      (
+        await server.request(ws.host, {
+          method: 'GET',
+          url: `${API}/user-course/${course.courseId}`,
+          token: esha.token,
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { EVERY_BLOCK, FILES } from '../courses/authoring-fixtures';
 import { API, assign, auditActions, buildCourse, RIGHT, WRONG, type BuiltCourse } from './player-fixtures';
-import { ACME, acmeFacts, GLOBEX, userIdByEmail, type AcmeFacts } from '../courses/support';
+import { buildUser, buildWorkspace, type BuiltUser, type BuiltWorkspace } from '../support/factories';
 
 /**
  * The learner's side, through the API as the player uses it: what an employee sees, answers that resume on another
@@ -11,7 +11,12 @@ import { ACME, acmeFacts, GLOBEX, userIdByEmail, type AcmeFacts } from '../cours
  */
 describe.each(DATABASES)('the course player on %s', (kind) => {
   let server: TestServer;
-  let facts: AcmeFacts;
+  let facts: { workspaceId: string };
+  let ws: BuiltWorkspace;
+  let elsewhere: BuiltWorkspace;
+  let otherEmployee: BuiltUser;
+  let wsHost: string;
+  let otherHost: string;
   let admin: string;
   let clock = new Date('2026-11-25T10:00:00Z');
   const tick = (seconds: number) => (clock = new Date(clock.getTime() + seconds * 1000));
@@ -20,9 +25,14 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, { now: () => clock }, { clock: { now: () => clock } }); // one clock for the player and the assignments' due dates
-    facts = await acmeFacts(server);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    course = await buildCourse(server, admin, facts.workspaceId);
+    ws = await buildWorkspace(server);
+    elsewhere = await buildWorkspace(server);
+    otherEmployee = await buildUser(server, elsewhere);
+    facts = { workspaceId: ws.id };
+    wsHost = ws.host;
+    otherHost = elsewhere.host;
+    admin = ws.admin.token;
+    course = await buildCourse(server, admin, facts.workspaceId, {}, undefined, true, wsHost);
     // Bytes for the registered files, so their signed links can be made (registerFiles records rows only).
     for (const id of Object.values(FILES)) {
       const key = await server.fileUrls.store(facts.workspaceId, `${id}.bin`, new TextEncoder().encode('bytes'));
@@ -30,27 +40,18 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
         tx.query(`UPDATE files SET storage_key = $3 WHERE workspace_id = $1 AND id = $2`, [facts.workspaceId, id, key]),
       );
     }
-    const emails = await server.db.tenant(facts.workspaceId, (tx) =>
-      tx.query<{ email: string }>(
-        `SELECT email FROM users WHERE workspace_id = $1 AND role = 'EMPLOYEE' AND status = 'ACTIVE' AND email <> 'employee@acme.test' ORDER BY email LIMIT 4`,
-        [facts.workspaceId],
-      ),
-    );
-    for (const { email } of [{ email: 'employee@acme.test' }, ...emails]) {
-      learners.push({
-        email,
-        id: await userIdByEmail(server, facts.workspaceId, email),
-        token: await server.signIn(ACME, email),
-      });
+    for (let i = 0; i < 5; i++) {
+      const person = await buildUser(server, ws, i === 0 ? { firstName: 'Esha', lastName: 'Employee' } : {});
+      learners.push({ email: person.email, id: person.id, token: person.token });
     }
   });
   afterAll(async () => server?.close());
 
-  const get = (url: string, token: string, host = ACME) =>
+  const get = (url: string, token: string, host = wsHost) =>
     server.request(host, { method: 'GET', url: `${API}${url}`, token });
-  const send = (method: 'POST' | 'PUT', url: string, payload: object, token: string, host = ACME) =>
+  const send = (method: 'POST' | 'PUT', url: string, payload: object, token: string, host = wsHost) =>
     server.request(host, { method, url: `${API}${url}`, payload, token });
-  const answer = (token: string, blockId: string, value: object, host = ACME, language?: string) =>
+  const answer = (token: string, blockId: string, value: object, host = wsHost, language?: string) =>
     send(
       'PUT',
       '/user-course-content/answer',
@@ -66,7 +67,7 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
     expect(notAssigned.statusCode).toBe(404);
     expect(notAssigned.json().code).toBe('NOT_FOUND');
 
-    await assign(server, admin, course.courseId, [esha.id]);
+    await assign(server, admin, course.courseId, [esha.id], wsHost);
     const mine = (await get('/user-course/my?language=HINDI', esha.token)).json();
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
@@ -83,13 +84,13 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
       hasCertificate: false,
     });
 
-    // Globex's employee and admin, on their own host, cannot reach Acme's course.
-    const gabe = await server.signIn(GLOBEX, 'employee@globex.test');
-    const gita = await server.signIn(GLOBEX, 'admin@globex.test');
+    // Another workspace's employee and admin, on their own host, cannot reach this workspace's course.
+    const gabe = otherEmployee.token;
+    const gita = elsewhere.admin.token;
     for (const token of [gabe, gita]) {
-      expect((await get(`/user-course/${course.courseId}`, token, GLOBEX)).statusCode).toBe(404);
+      expect((await get(`/user-course/${course.courseId}`, token, otherHost)).statusCode).toBe(404);
       expect(
-        (await answer(token, course.blocks.MULTIPLE_CHOICE, { type: 'MULTIPLE_CHOICE', choice: 'a' }, GLOBEX))
+        (await answer(token, course.blocks.MULTIPLE_CHOICE, { type: 'MULTIPLE_CHOICE', choice: 'a' }, otherHost))
           .statusCode,
       ).toBe(404);
       expect(
@@ -99,7 +100,7 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
             `/user-course/${course.courseId}/quizzes/${course.quizId}/attempts`,
             { answers: RIGHT(course) },
             token,
-            GLOBEX,
+            otherHost,
           )
         ).statusCode,
       ).toBe(404);
@@ -196,7 +197,7 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
           esha.token,
           course.blocks.FILL_IN_BLANK,
           { type: 'FILL_IN_BLANK', blanks: { days: 'नब्बे' } },
-          ACME,
+          wsHost,
           'HINDI',
         )
       ).json().state.correct,
@@ -218,7 +219,7 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
     expect(seen.json().state).toMatchObject({ seen: true, answer: null });
 
     // Another device: a new session sees the same answers.
-    const other = await server.signIn(ACME, esha.email);
+    const other = await server.signIn(wsHost, esha.email);
     const view = (await get(`/user-course/${course.courseId}?language=HINDI`, other)).json();
     const blocks = Object.fromEntries(view.contents[0].blocks.map((b: { type: string }) => [b.type, b]));
     expect(blocks.MULTIPLE_CHOICE.state).toMatchObject({ answer: { choice: 'a' }, correct: true });
@@ -290,7 +291,7 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
 
   it('takes the transcript read instead of the video, where the author gave one', async () => {
     const [, , , , lee] = learners;
-    await assign(server, admin, course.courseId, [lee.id]);
+    await assign(server, admin, course.courseId, [lee.id], wsHost);
     const read = await send(
       'POST',
       '/user-course-content/video-progress',
@@ -525,9 +526,10 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
       { maxAttempts: 1, answerReveal: 'AFTER_LAST_ATTEMPT' },
       EVERY_BLOCK.filter((b) => b.type === 'TEXT_AREA'),
       false,
+      wsHost,
     );
     const [, ravi, mira] = learners;
-    await assign(server, admin, strict.courseId, [ravi.id, mira.id]);
+    await assign(server, admin, strict.courseId, [ravi.id, mira.id], wsHost);
     const submit = (token: string, answers: object[]) =>
       send('POST', `/user-course/${strict.courseId}/quizzes/${strict.quizId}/attempts`, { answers }, token);
     // Both fail the quiz, so whichever is counted first, the other finds no attempt left (a pass first would make it
