@@ -10,7 +10,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
-import { FolderFileStorage } from '../server/platform/file-storage';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.seed';
 import { cheapPasswords, openBenchDatabase } from './support';
 
@@ -24,7 +23,6 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     await seedDemo(db, cheapPasswords, 'localhost');
     const app = await buildApp({
       db,
-      files: new FolderFileStorage(files),
       passwords: cheapPasswords,
       settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024 },
     });

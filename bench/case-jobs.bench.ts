@@ -18,7 +18,6 @@ import { buildApp } from '../server/app';
 import { CaseJobs } from '../server/case/complaints/case-jobs';
 import { ManualClock } from '../server/platform/clock';
 import type { Database } from '../server/platform/db/database';
-import { FolderFileStorage } from '../server/platform/file-storage';
 import type { Mailer } from '../server/platform/messages';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.seed';
 import { HttpLoad } from './http-load';
@@ -132,7 +131,6 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     const app = await buildApp({
       db,
       passwords: cheapPasswords,
-      files: new FolderFileStorage(files),
       settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -15,7 +15,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
 import type { Database } from '../server/platform/db/database';
-import { FolderFileStorage } from '../server/platform/file-storage';
 import { cloneCourse } from '../server/learning/courses/authoring.service';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.seed';
 import { LessonBlock } from '../src/contracts/learning/blocks.contract';
@@ -100,7 +99,6 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
       const server = await buildApp({
         db,
         passwords: cheapPasswords,
-        files: new FolderFileStorage(files),
         settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024, courseDetailsCacheBytes },
       });
       await server.listen({ port: 0, host: '127.0.0.1' });

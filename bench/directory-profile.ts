@@ -18,7 +18,6 @@ import path from 'node:path';
 import { buildApp } from '../server/app';
 import { migrate } from '../server/platform/db/migrate';
 import { openPglite, type PgliteDatabase } from '../server/platform/db/pglite-database';
-import { FolderFileStorage } from '../server/platform/file-storage';
 import { DirectoryRepository } from '../server/main/users/directory.repository';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.seed';
 import { cheapPasswords, load, pct } from './support';
@@ -55,7 +54,6 @@ const [hq] = await db.query<{ id: string }>(`SELECT id FROM branches WHERE works
 const app = await buildApp({
   db,
   passwords: cheapPasswords,
-  files: new FolderFileStorage(dataDir),
   settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });

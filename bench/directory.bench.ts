@@ -11,7 +11,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
 import type { Database } from '../server/platform/db/database';
-import { FolderFileStorage } from '../server/platform/file-storage';
 import { DirectoryRepository } from '../server/main/users/directory.repository';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.seed';
 import { HttpLoad } from './http-load';
@@ -67,7 +66,6 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
     const app = await buildApp({
       db,
       passwords: cheapPasswords,
-      files: new FolderFileStorage(files),
       settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -11,7 +11,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
-import { FolderFileStorage } from '../server/platform/file-storage';
 import { ARGON2_AT_ONCE, Argon2PasswordHasher } from '../server/platform/passwords';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.seed';
 import { cheapPasswords, openBenchDatabase } from './support';
@@ -48,7 +47,6 @@ export async function benchSigninThroughput(): Promise<void> {
     await db.query(`UPDATE users SET password_hash = $1 WHERE email = 'admin@acme.test'`, [hashed]);
     const app = await buildApp({
       db,
-      files: new FolderFileStorage(files),
       passwords,
       settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024 },
     });

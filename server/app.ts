@@ -14,7 +14,6 @@ import { mainApi, MAIN_API_BASE } from './main/main-api.plugin';
 import { MAIN_SITE_WORKSPACE_ID, type Database } from './platform/db/database';
 import type { ApiDeps, ServerSettings } from './platform/deps';
 import { installErrorHandling } from './platform/errors';
-import type { FileStorage } from './platform/file-storage';
 import { EmbeddedFileUrls, type DirectFileUrls } from './platform/signed-files';
 import { Argon2PasswordHasher, type PasswordHasher } from './platform/passwords';
 import { requestContext } from './platform/request-context';
@@ -49,7 +48,6 @@ import { socialSignInRoutes } from './main/auth/social-sign-in.routes';
 
 export interface AppOptions {
   db: Database;
-  files: FileStorage;
   /**
    * Signed upload and download URLs: the embedded file storage (served by this server at /files) or an S3-compatible
    * store (whose origin the Content-Security-Policy then allows); none when omitted.
@@ -126,7 +124,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     mail: options.mail ?? outbox,
     sms: options.sms ?? outbox,
-    files: options.files,
     fileUrls: options.fileUrls,
     evidence: options.evidence,
     settings: { ...options.settings, socialSignIn: oidc.configured() },

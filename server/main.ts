@@ -6,7 +6,6 @@ import { buildApp } from './app';
 import { readConfig } from './config';
 import { migrate } from './platform/db/migrate';
 import { openDatabase } from './platform/db/open';
-import { FolderFileStorage } from './platform/file-storage';
 import { openFileStores } from './platform/stores';
 import { checkEvidenceKeys } from './platform/evidence-key-check';
 import { holdDataDir } from './platform/backup/backup';
@@ -132,7 +131,6 @@ const app = await buildApp({
   mail,
   sms,
   oidc: new OidcProviders(config.oidc),
-  files: new FolderFileStorage(path.join(config.dataDir, 'files')),
   fileUrls,
   evidence,
   settings: {

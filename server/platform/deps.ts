@@ -2,7 +2,6 @@ import type { Database } from './db/database';
 import type { PasswordHasher } from './passwords';
 import type { SessionRepository } from './sessions';
 import type { SiteResolver } from './tenancy';
-import type { FileStorage } from './file-storage';
 import type { DirectFileUrls } from './signed-files';
 import type { EvidenceVault } from './evidence-vault';
 import type { Mailer, SmsSender } from './messages';
@@ -74,8 +73,10 @@ export interface ApiDeps {
   sessions: SessionRepository;
   sites: SiteResolver;
   passwords: PasswordHasher;
-  files: FileStorage;
-  /** Signed URLs for uploads and downloads that go straight to the file store (course media, evidence). */
+  /**
+   * The one file store (DESIGN 4b): signed URLs for uploads and downloads that go straight to it (course media,
+   * evidence), and the files the server writes itself (profile pictures, import files, report exports).
+   */
   fileUrls?: DirectFileUrls;
   /** Evidence encrypted at rest, over `fileUrls` (server/platform/evidence-vault.ts); absent: evidence uploads answer 503. */
   evidence?: EvidenceVault;

@@ -80,9 +80,55 @@ export function newFileKey(workspaceId: string): string {
 const KEY = /^[0-9a-f-]{36}\/[0-9a-f]{24}(?:-[A-Za-z0-9._-]{1,120})?$/;
 const NAMED_KEY = /^[0-9a-f-]{36}\/[0-9a-f]{24}-[A-Za-z0-9._-]{1,120}$/;
 
+/**
+ * Keys the server's own writes (profile pictures, import files) were given before they went through this port:
+ * `<12 random hex>-<safe name>`, in the same folder, still read and removed where they are.
+ */
+const SERVER_WRITTEN_KEY = /^[0-9a-f-]{36}\/[0-9a-f]{12}-[A-Za-z0-9._-]{1,180}$/;
+
 /** Whether a key has the shape newFileKey gives (or gave), inside this workspace. */
 export function isKeyOf(workspaceId: string, key: string): boolean {
-  return KEY.test(key) && key.startsWith(`${workspaceId}/`);
+  return (KEY.test(key) || SERVER_WRITTEN_KEY.test(key)) && key.startsWith(`${workspaceId}/`);
+}
+
+/** A stored file's bytes whole (a small one: a profile picture), or null when nothing is stored under the key. */
+export async function readWhole(files: DirectFileUrls, workspaceId: string, key: string): Promise<Uint8Array | null> {
+  if (!(await files.stat(workspaceId, key))) return null;
+  const pieces: Uint8Array[] = [];
+  for await (const piece of files.readStream(workspaceId, key)) pieces.push(piece);
+  return new Uint8Array(Buffer.concat(pieces));
+}
+
+/**
+ * Stores a file the server received (an import's upload) under a new key of the workspace, as a stream: `size` is its
+ * length when known, else it is measured by a first read (the source can be read again).
+ */
+export async function storeUpload(
+  files: DirectFileUrls,
+  workspaceId: string,
+  source: Uint8Array | (() => AsyncIterable<Uint8Array>),
+  size?: number,
+): Promise<string> {
+  const key = newFileKey(workspaceId);
+  if (source instanceof Uint8Array) {
+    const bytes = source;
+    await files.writeStream(
+      workspaceId,
+      key,
+      (async function* () {
+        yield bytes;
+      })(),
+      bytes.length,
+    );
+    return key;
+  }
+  let length = size;
+  if (length === undefined) {
+    length = 0;
+    for await (const piece of source()) length += piece.length;
+  }
+  await files.writeStream(workspaceId, key, source(), length);
+  return key;
 }
 
 /** Whether a key still carries a name (made before keys were random only): the file jobs move such files. */

@@ -43,33 +43,71 @@ export async function trainingTitles(tx: Sql, jurisdictionIds: readonly string[]
   return rows.map((r) => r.title);
 }
 
-export interface CadencePersonRow {
+export interface CadenceRowOfPage {
   id: string;
   name: string;
   email: string | null;
   hired_on: string;
-  completions: string[] | null;
+  last_completed_on: string | null;
+  due_on: string;
+  state: 'DONE' | 'DUE' | 'OVERDUE';
 }
 
-/** Every active person with their hiring day and the days they completed a course of these titles. */
-export function cadencePeople(tx: Sql, workspaceId: string, titles: readonly string[]): Promise<CadencePersonRow[]> {
-  return tx.query<CadencePersonRow>(
-    `SELECT u.id, trim(u.first_name || ' ' || u.last_name) AS name, u.email,
-            coalesce(u.date_of_joining, (u.created_at AT TIME ZONE 'UTC')::date)::text AS hired_on,
-            (SELECT array_agg(d.day) FROM (
-               SELECT (a.completed_at AT TIME ZONE 'UTC')::date::text AS day
-                 FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
-                WHERE a.workspace_id = u.workspace_id AND a.user_id = u.id AND a.completed_at IS NOT NULL AND lower(c.title) = ANY($2::text[])
-               UNION
-               SELECT (h.completed_at AT TIME ZONE 'UTC')::date::text
-                 FROM course_assignment_history h JOIN courses c ON c.workspace_id = h.workspace_id AND c.id = h.course_id
-                WHERE h.workspace_id = u.workspace_id AND h.user_id = u.id AND h.completed_at IS NOT NULL AND lower(c.title) = ANY($2::text[])
-             ) d) AS completions
-       FROM users u
-      WHERE u.workspace_id = $1 AND u.status <> 'INACTIVE'
-      ORDER BY lower(u.first_name), lower(u.last_name), u.id`,
-    [workspaceId, titles],
+/**
+ * CA-11's cadence of every active person, judged in SQL as `trainingCadence` of src/domain/compliance/compliance-rules.ts
+ * judges one person (so that a page and its count are read in the database): due 3 months after hire with no
+ * completion, else 3 years after the last completion (a completion before hire counts from hire); DONE while a
+ * completion is not yet due again, OVERDUE once the due day has passed, DUE before it. PostgreSQL's month arithmetic
+ * ends a month short of the day on its last day, as `addMonths` does. Parameters: $1 workspace, $2 the course titles
+ * (lower case), $3 today, $4 the state asked (or null).
+ */
+const CADENCE = `
+  WITH people AS (
+    SELECT u.id, trim(u.first_name || ' ' || u.last_name) AS name, u.email,
+           lower(u.first_name) AS first_key, lower(u.last_name) AS last_key,
+           coalesce(u.date_of_joining, (u.created_at AT TIME ZONE 'UTC')::date) AS hired_on,
+           (SELECT max(d.day) FROM (
+              SELECT (a.completed_at AT TIME ZONE 'UTC')::date AS day
+                FROM course_assignments a JOIN courses c ON c.workspace_id = a.workspace_id AND c.id = a.course_id
+               WHERE a.workspace_id = u.workspace_id AND a.user_id = u.id AND a.completed_at IS NOT NULL AND lower(c.title) = ANY($2::text[])
+              UNION ALL
+              SELECT (h.completed_at AT TIME ZONE 'UTC')::date
+                FROM course_assignment_history h JOIN courses c ON c.workspace_id = h.workspace_id AND c.id = h.course_id
+               WHERE h.workspace_id = u.workspace_id AND h.user_id = u.id AND h.completed_at IS NOT NULL AND lower(c.title) = ANY($2::text[])
+            ) d) AS last_completed_on
+      FROM users u
+     WHERE u.workspace_id = $1 AND u.status <> 'INACTIVE'
+  ), due AS (
+    SELECT p.*, CASE WHEN p.last_completed_on IS NULL THEN (p.hired_on + interval '3 months')::date
+                     ELSE (greatest(p.last_completed_on, p.hired_on) + interval '3 years')::date END AS due_on
+      FROM people p
+  ), judged AS (
+    SELECT d.*, CASE WHEN d.last_completed_on IS NOT NULL AND d.due_on >= $3::date THEN 'DONE'
+                     WHEN d.due_on < $3::date THEN 'OVERDUE' ELSE 'DUE' END AS state
+      FROM due d
+  )
+  SELECT %COLUMNS% FROM judged WHERE $4::text IS NULL OR state = $4`;
+
+/**
+ * One page of CA-11's cadence (late first: OVERDUE, DUE, DONE, then by due day, then by name as the people list
+ * reads), and how many match the state asked.
+ */
+export async function cadencePage(
+  tx: Sql,
+  workspaceId: string,
+  titles: readonly string[],
+  today: string,
+  query: { page: number; pageSize: number; state?: CadenceRowOfPage['state'] },
+): Promise<{ rows: CadenceRowOfPage[]; total: number }> {
+  const params = [workspaceId, titles, today, query.state ?? null];
+  const [{ total }] = await tx.query<{ total: number }>(CADENCE.replace('%COLUMNS%', 'count(*)::int AS total'), params);
+  const rows = await tx.query<CadenceRowOfPage>(
+    `${CADENCE.replace('%COLUMNS%', 'id, name, email, hired_on::text, last_completed_on::text, due_on::text, state')}
+      ORDER BY CASE state WHEN 'OVERDUE' THEN 0 WHEN 'DUE' THEN 1 ELSE 2 END, due_on, first_key, last_key, id
+      LIMIT $5 OFFSET $6`,
+    [...params, query.pageSize, query.page * query.pageSize],
   );
+  return { rows, total };
 }
 
 export async function activePeople(tx: Sql, workspaceId: string): Promise<number> {

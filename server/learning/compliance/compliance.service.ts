@@ -6,7 +6,6 @@ import type {
   Obligation,
 } from '../../../src/contracts/learning/compliance.contract';
 import type { WorkspacePolicy } from '../../../src/contracts/learning/policies.contract';
-import { trainingCadence } from '../../../src/domain/compliance/compliance-rules';
 import {
   judgeCommittee,
   judgePolicies,
@@ -117,26 +116,19 @@ export class WorkspaceCompliance {
       const { declared } = await this.declaredAndChoices(tx, workspaceId);
       const canadian = declared.filter(isCanadian).map((j) => j.id);
       const titles = canadian.length ? await repo.trainingTitles(tx, canadian) : [];
-      const people = await repo.cadencePeople(tx, workspaceId, titles);
-      const order = { OVERDUE: 0, DUE: 1, DONE: 2 } as const;
-      const rows: CadenceRow[] = canadian.length
-        ? people.map((p) => {
-            const c = trainingCadence(p.hired_on, p.completions ?? [], today);
-            return {
-              userId: p.id,
-              name: p.name,
-              email: p.email,
-              hiredOn: p.hired_on,
-              lastCompletedOn: c.lastCompletedOn,
-              dueOn: c.dueOn,
-              state: c.state,
-            };
-          })
-        : [];
-      rows.sort((a, b) => order[a.state] - order[b.state] || a.dueOn.localeCompare(b.dueOn));
-      const matching = query.state ? rows.filter((r) => r.state === query.state) : rows;
       const { page, pageSize } = query;
-      return { items: matching.slice(page * pageSize, (page + 1) * pageSize), page, pageSize, total: matching.length };
+      if (canadian.length === 0) return { items: [], page, pageSize, total: 0 };
+      const { rows, total } = await repo.cadencePage(tx, workspaceId, titles, today, query);
+      const items: CadenceRow[] = rows.map((r) => ({
+        userId: r.id,
+        name: r.name,
+        email: r.email,
+        hiredOn: r.hired_on,
+        lastCompletedOn: r.last_completed_on,
+        dueOn: r.due_on,
+        state: r.state,
+      }));
+      return { items, page, pageSize, total };
     });
   }
 

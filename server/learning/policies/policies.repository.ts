@@ -125,6 +125,145 @@ export async function peopleInScope(
   }));
 }
 
+/** What decides a person's acceptance state, read from the policy once (see `acceptanceState` of the domain). */
+export interface AcceptanceRule {
+  /** The last material version and the day it came out in this workspace; null when no version can be read. */
+  material: { version: number; publishedOn: string } | null;
+  daysToAccept: number;
+  yearly: boolean;
+  today: string;
+}
+
+export type AcceptanceStateName = 'ACCEPTED' | 'PENDING' | 'OVERDUE';
+
+/**
+ * Every active person in a policy's scope with their acceptance state, judged in SQL as `acceptanceState` of
+ * src/domain/compliance/compliance-rules.ts judges one person (so that a page and its counts are read in the database):
+ * ACCEPTED with an acceptance of the last material version or a later one (for a yearly policy, until the day before
+ * its anniversary); otherwise due `daysToAccept` after the anniversary of that acceptance, or else after the later of
+ * their joining and the version's publication, and OVERDUE once that day has passed. Parameters: $1 workspace, $2
+ * policy, $3 its scope, $4 and $5 the last material version and its day, $6 days to accept, $7 yearly, $8 today, $9 the
+ * state asked (or null).
+ */
+const JUDGED = `
+  WITH people AS (
+    SELECT u.id, u.workspace_id, trim(u.first_name || ' ' || u.last_name) AS name, u.email, b.name AS branch_name,
+           lower(u.first_name) AS first_key, lower(u.last_name) AS last_key,
+           coalesce(u.date_of_joining, (u.created_at AT TIME ZONE 'UTC')::date) AS joined_on,
+           (SELECT max((a.accepted_at AT TIME ZONE 'UTC')::date) FROM policy_acceptances a
+             WHERE a.workspace_id = u.workspace_id AND a.policy_id = $2 AND a.user_id = u.id AND a.version >= $4::int) AS valid_on
+      FROM users u LEFT JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
+     WHERE u.workspace_id = $1 AND u.status <> 'INACTIVE'
+       AND ($3::text = 'WORKSPACE' OR EXISTS (SELECT 1 FROM workspace_policy_units p WHERE p.workspace_id = u.workspace_id AND p.policy_id = $2 AND p.branch_id = u.branch_id))
+  ), accepted AS (
+    SELECT p.*, p.valid_on IS NOT NULL AND (NOT $7::boolean OR $8::date <= (p.valid_on + interval '1 year')::date - 1) AS accepted
+      FROM people p
+  ), due AS (
+    SELECT a.*, CASE WHEN $4::int IS NULL OR a.accepted THEN NULL
+                     WHEN a.valid_on IS NOT NULL THEN (a.valid_on + interval '1 year')::date + $6::int
+                     ELSE greatest(a.joined_on, $5::date) + $6::int END AS due_on
+      FROM accepted a
+  ), judged AS (
+    SELECT d.*, CASE WHEN $4::int IS NULL THEN 'PENDING' WHEN d.accepted THEN 'ACCEPTED'
+                     WHEN d.due_on < $8::date THEN 'OVERDUE' ELSE 'PENDING' END AS state
+      FROM due d
+  )`;
+
+const judgedParams = (
+  workspaceId: string,
+  policy: Pick<PublishedPolicy, 'id' | 'scope'>,
+  rule: AcceptanceRule,
+  state: AcceptanceStateName | null,
+) => [
+  workspaceId,
+  policy.id,
+  policy.scope,
+  rule.material?.version ?? null,
+  rule.material?.publishedOn ?? null,
+  rule.daysToAccept,
+  rule.yearly,
+  rule.today,
+  state,
+];
+
+/** How many people are in the policy's scope, have accepted, are overdue, and are in the state asked (all: null). */
+export async function acceptanceCounts(
+  tx: Sql,
+  workspaceId: string,
+  policy: Pick<PublishedPolicy, 'id' | 'scope'>,
+  rule: AcceptanceRule,
+  state: AcceptanceStateName | null = null,
+): Promise<{ inScope: number; accepted: number; overdue: number; matching: number }> {
+  const [row] = await tx.query<{ in_scope: number; accepted: number; overdue: number; matching: number }>(
+    `${JUDGED}
+     SELECT count(*)::int AS in_scope, count(*) FILTER (WHERE state = 'ACCEPTED')::int AS accepted,
+            count(*) FILTER (WHERE state = 'OVERDUE')::int AS overdue,
+            count(*) FILTER (WHERE $9::text IS NULL OR state = $9::text)::int AS matching
+       FROM judged`,
+    judgedParams(workspaceId, policy, rule, state),
+  );
+  return { inScope: row.in_scope, accepted: row.accepted, overdue: row.overdue, matching: row.matching };
+}
+
+export interface AcceptancePageRow {
+  userId: string;
+  name: string;
+  email: string | null;
+  branchName: string | null;
+  state: AcceptanceStateName;
+  dueOn: string | null;
+  /** Their latest acceptance of any version, when any. */
+  version: number | null;
+  language: PolicyLanguage | null;
+  acceptedAt: Date | string | null;
+  reason: string | null;
+}
+
+/** One page of the people in the policy's scope (in the state asked), by name, with their latest acceptance. */
+export async function acceptancePage(
+  tx: Sql,
+  workspaceId: string,
+  policy: Pick<PublishedPolicy, 'id' | 'scope'>,
+  rule: AcceptanceRule,
+  query: { state: AcceptanceStateName | null; page: number; pageSize: number },
+): Promise<AcceptancePageRow[]> {
+  const rows = await tx.query<{
+    id: string;
+    name: string;
+    email: string | null;
+    branch_name: string | null;
+    state: AcceptanceStateName;
+    due_on: string | null;
+    version: number | null;
+    language: PolicyLanguage | null;
+    accepted_at: Date | string | null;
+    reason: string | null;
+  }>(
+    `${JUDGED}
+     SELECT j.id, j.name, j.email, j.branch_name, j.state, j.due_on::text, l.version, l.language, l.accepted_at, l.reason
+       FROM judged j
+       LEFT JOIN LATERAL (SELECT a.version, a.language, a.accepted_at, a.reason FROM policy_acceptances a
+                           WHERE a.workspace_id = j.workspace_id AND a.policy_id = $2 AND a.user_id = j.id
+                           ORDER BY a.accepted_at DESC, a.id DESC LIMIT 1) l ON true
+      WHERE $9::text IS NULL OR j.state = $9::text
+      ORDER BY j.first_key, j.last_key, j.id
+      LIMIT $10 OFFSET $11`,
+    [...judgedParams(workspaceId, policy, rule, query.state), query.pageSize, query.page * query.pageSize],
+  );
+  return rows.map((r) => ({
+    userId: r.id,
+    name: r.name,
+    email: r.email,
+    branchName: r.branch_name,
+    state: r.state,
+    dueOn: r.due_on,
+    version: r.version,
+    language: r.language,
+    acceptedAt: r.accepted_at,
+    reason: r.reason,
+  }));
+}
+
 export interface AcceptanceRecord {
   userId: string;
   version: number;

@@ -43,18 +43,9 @@ export async function policyRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, publishPolicy, async (ctx) => answer(await policies.publish(actorOf(ctx), ctx.body)));
   serve(app, workspacePolicyList, async (ctx) => policies.list(actorOf(ctx).workspaceId));
 
-  serve(app, policyAcceptances, async (ctx) => {
-    const { page, pageSize, state } = ctx.query;
-    const { policy, rows } = answer(await policies.acceptanceRows(actorOf(ctx).workspaceId, ctx.params.id));
-    const matching = state ? rows.filter((r) => r.state === state) : rows;
-    return {
-      policy,
-      items: matching.slice(page * pageSize, (page + 1) * pageSize),
-      total: matching.length,
-      page,
-      pageSize,
-    };
-  });
+  serve(app, policyAcceptances, async (ctx) =>
+    answer(await policies.acceptancePage(actorOf(ctx).workspaceId, ctx.params.id, ctx.query)),
+  );
 
   serve(app, policyAcceptancesExport, async (ctx) => {
     const { policy, rows } = answer(await policies.acceptanceRows(actorOf(ctx).workspaceId, ctx.params.id));

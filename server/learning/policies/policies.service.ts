@@ -10,6 +10,7 @@ import type {
 } from '../../../src/contracts/learning/policies.contract';
 import {
   acceptanceState,
+  lastMaterialVersion,
   readingLanguage,
   type AcceptanceState,
   type PolicyVersion,
@@ -168,7 +169,7 @@ export class WorkspacePolicies {
     });
   }
 
-  /** Each person in scope with their state (all of them: a policy's scope is one workspace's people). */
+  /** Each person in scope with their state, all of them (the CSV export and the compliance status read them whole). */
   async acceptanceRows(
     workspaceId: string,
     policyId: string,
@@ -197,7 +198,52 @@ export class WorkspacePolicies {
           dueOn: state && state.state !== 'ACCEPTED' ? state.dueOn : null,
         };
       });
-      return ok({ policy: this.summary(policy, rows), rows });
+      const counts = {
+        inScope: rows.length,
+        accepted: rows.filter((r) => r.state === 'ACCEPTED').length,
+        overdue: rows.filter((r) => r.state === 'OVERDUE').length,
+      };
+      return ok({ policy: this.summary(policy, counts), rows });
+    });
+  }
+
+  /**
+   * One page of the people in a policy's scope with their acceptance state (in the state asked), and the policy with
+   * its counts: the states are judged, filtered, counted and paged in the database.
+   */
+  async acceptancePage(
+    workspaceId: string,
+    policyId: string,
+    query: { page: number; pageSize: number; state?: AcceptanceRow['state'] },
+  ): Promise<
+    Outcome<{ policy: WorkspacePolicy; items: AcceptanceRow[]; total: number; page: number; pageSize: number }>
+  > {
+    return this.db.tenant(workspaceId, async (tx) => {
+      const policy = await this.find(tx, workspaceId, policyId);
+      if (!policy) return noSuchPolicy();
+      const rule = this.ruleOf(policy);
+      const state = query.state ?? null;
+      const counts = await repo.acceptanceCounts(tx, workspaceId, policy, rule, state);
+      const rows = await repo.acceptancePage(tx, workspaceId, policy, rule, { ...query, state });
+      const items = rows.map((r): AcceptanceRow => ({
+        userId: r.userId,
+        name: r.name,
+        email: r.email,
+        branchName: r.branchName,
+        state: r.state,
+        version: r.version,
+        language: r.language,
+        acceptedAt: r.acceptedAt === null ? null : instantText(r.acceptedAt),
+        recordedReason: r.reason,
+        dueOn: r.dueOn,
+      }));
+      return ok({
+        policy: this.summary(policy, counts),
+        items,
+        total: counts.matching,
+        page: query.page,
+        pageSize: query.pageSize,
+      });
     });
   }
 
@@ -457,16 +503,24 @@ export class WorkspacePolicies {
   }
 
   private async summarise(tx: Sql, workspaceId: string, policy: repo.PublishedPolicy): Promise<WorkspacePolicy> {
-    const people = await repo.peopleInScope(tx, workspaceId, policy);
-    const byUser = groupBy(await repo.acceptances(tx, workspaceId, policy.id));
-    const today = this.today();
-    const states = people.map((p) => ({
-      state: stateOf(policy, p, byUser.get(p.id) ?? [], today)?.state ?? 'PENDING',
-    }));
-    return this.summary(policy, states);
+    return this.summary(policy, await repo.acceptanceCounts(tx, workspaceId, policy, this.ruleOf(policy)));
   }
 
-  private summary(policy: repo.PublishedPolicy, states: readonly { state: string }[]): WorkspacePolicy {
+  /** What the database needs to judge everyone's state as `stateOf` judges one person's. */
+  private ruleOf(policy: repo.PublishedPolicy): repo.AcceptanceRule {
+    const material = lastMaterialVersion(domainVersions(policy));
+    return {
+      material: material && { version: material.version, publishedOn: material.publishedOn },
+      daysToAccept: policy.daysToAccept,
+      yearly: policy.yearly,
+      today: this.today(),
+    };
+  }
+
+  private summary(
+    policy: repo.PublishedPolicy,
+    counts: { inScope: number; accepted: number; overdue: number },
+  ): WorkspacePolicy {
     return {
       id: policy.id,
       cataloguePolicyId: policy.cataloguePolicyId,
@@ -477,9 +531,9 @@ export class WorkspacePolicies {
       daysToAccept: policy.daysToAccept,
       yearly: policy.yearly,
       publishedAt: instantText(policy.publishedAt),
-      inScope: states.length,
-      accepted: states.filter((s) => s.state === 'ACCEPTED').length,
-      overdue: states.filter((s) => s.state === 'OVERDUE').length,
+      inScope: counts.inScope,
+      accepted: counts.accepted,
+      overdue: counts.overdue,
     };
   }
 }

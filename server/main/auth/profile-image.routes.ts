@@ -24,7 +24,7 @@ export function profileImagePath(prefix: string, userId: string, key: string | n
  * kept in the file store, served on the workspace's own host.
  */
 export async function profileImageRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const pictures = new ProfileImages(deps.db, deps.files);
+  const pictures = new ProfileImages(deps.db, deps.fileUrls);
 
   serve(app, generateProfileImageUploadUrl, async (ctx) => {
     const { user, workspace } = workspaceUser(ctx);

@@ -2,8 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PROFILE_IMAGE_FIELD, PROFILE_IMAGE_UPLOAD_MINUTES } from '../../../src/contracts/main/signup.contract';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
-import type { FileStorage } from '../../platform/file-storage';
 import { ok, refuse, type Outcome } from '../../platform/refusal';
+import { readWhole, type DirectFileUrls } from '../../platform/signed-files';
 import { logoType } from '../organisation/branding.routes';
 import * as repo from './profile-image.repository';
 
@@ -12,12 +12,14 @@ const sameText = (a: string, b: string) => a.length === b.length && timingSafeEq
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * The version of a stored picture: the last part of its file-store key, 128 random bits chosen at upload (pictures
- * stored before that carry the first 16 hex digits of their SHA-256, which only someone holding the picture can
- * compute). The picture is served only at its own version, so a user id alone opens nothing.
+ * The version of a stored picture: the random part of its file-store key (`<workspace>/<96 random bits>`; pictures
+ * stored before the file store's port carry 128 random bits after their name's last dash, and older ones the first
+ * 16 hex digits of their SHA-256, which only someone holding the picture can compute). The picture is served only at
+ * its own version, so a user id alone opens nothing.
  */
 export function profileImageVersion(key: string): string {
-  return key.slice(key.lastIndexOf('-') + 1);
+  const file = key.slice(key.lastIndexOf('/') + 1);
+  return file.slice(file.lastIndexOf('-') + 1);
 }
 
 const noPicture = () => refuse('not-found', 'NOT_FOUND', 'This person has no profile picture');
@@ -32,7 +34,8 @@ export interface PictureOwner {
 export class ProfileImages {
   constructor(
     private readonly db: Database,
-    private readonly files: FileStorage,
+    /** The one file store (the embedded folder or S3); none configured: pictures cannot be stored. */
+    private readonly files: DirectFileUrls | undefined,
   ) {}
 
   /** A single-use 256-bit token (10 minutes); one upload address at a time. */
@@ -71,12 +74,9 @@ export class ProfileImages {
         [PROFILE_IMAGE_FIELD]: 'Not a PNG, JPEG or WebP picture',
       });
     }
+    if (!this.files) return refuse('unavailable', 'NO_FILE_STORAGE', 'This server has no file storage configured.');
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const key = await this.files.put(
-      workspaceId,
-      `profile-${uploader.userId}-${randomBytes(16).toString('hex')}`,
-      bytes,
-    );
+    const key = await this.files.store(workspaceId, 'profile-picture', bytes);
     const previous = await this.db.tenant(workspaceId, async (tx) => {
       if (!(await repo.spendToken(tx, workspaceId, tokenHash(token)))) return { refused: true as const };
       const before = await repo.replacePicture(tx, workspaceId, uploader.userId, { key, type, sha256 });
@@ -110,7 +110,7 @@ export class ProfileImages {
       }
       return before;
     });
-    if (key) await this.files.remove(who.workspaceId, key);
+    if (key) await this.files?.remove(who.workspaceId, key);
   }
 
   /** The picture at its own version only: a made-up or an old one answers as if there were no picture. */
@@ -121,7 +121,7 @@ export class ProfileImages {
   ): Promise<Outcome<{ bytes: Uint8Array; type: string }>> {
     const row = await this.db.tenant(workspaceId, (tx) => repo.picture(tx, workspaceId, userId));
     if (!row || !sameText(profileImageVersion(row.key), version)) return noPicture();
-    const bytes = await this.files.get(workspaceId, row.key);
+    const bytes = this.files ? await readWhole(this.files, workspaceId, row.key) : null;
     if (!bytes) return noPicture();
     return ok({ bytes, type: row.type });
   }

@@ -3,7 +3,7 @@ import type { ColumnMapping } from '../../../src/domain/imports/import-columns';
 import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
 import { HttpError } from '../../platform/errors';
-import type { FileStorage } from '../../platform/file-storage';
+import type { DirectFileUrls } from '../../platform/signed-files';
 import type { JobQueue } from '../../platform/jobs';
 import type { Mailer } from '../../platform/messages';
 import { assertUserLimit } from '../../platform/user-limit';
@@ -79,7 +79,8 @@ export class ImportRunner {
 
   constructor(
     private readonly db: Database,
-    private readonly files: FileStorage,
+    /** The one file store (the embedded folder or S3): the job reads its file there, on whichever process runs it. */
+    private readonly files: DirectFileUrls | undefined,
     private readonly options: ImportRunnerOptions = {},
     private readonly log: (message: string, error?: unknown) => void = () => {},
     /** Mails the invitations of a job that sends them (through the outbox, in the batch's transaction). */
@@ -240,7 +241,9 @@ export class ImportRunner {
     const workspaceId = job.workspace_id;
     const mapping = job.mapping as ColumnMapping;
     // The stored file is streamed from storage, not read whole.
-    const source = () => this.files.stream(job.workspace_id, job.file_key);
+    const files = this.files;
+    if (!files) throw new Error('No file store is configured for imports');
+    const source = () => files.readStream(job.workspace_id, job.file_key);
     const assessor = await this.db.tenant(workspaceId, (tx) =>
       RowAssessor.load(tx, workspaceId, { role: job.actor_role ?? 'EMPLOYEE', branchId: job.actor_branch_id }, mapping),
     );

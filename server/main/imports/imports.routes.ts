@@ -26,7 +26,7 @@ import { answer } from '../../platform/refusal';
 export async function importRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const runner = new ImportRunner(
     deps.db,
-    deps.files,
+    deps.fileUrls,
     deps.settings.imports,
     (message, error) => app.log.error({ err: error }, message),
     deps.mail,
@@ -38,7 +38,7 @@ export async function importRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   // Jobs left RUNNING by a process that died are INTERRUPTED (with the rows they had written), ready to resume.
   await runner.interruptStale(null);
   app.addHook('onClose', async () => runner.close());
-  const service = new UserImportService(deps.db, deps.files, runner);
+  const service = new UserImportService(deps.db, deps.fileUrls, runner);
   const maxBytes = deps.settings.maxUploadBytes;
 
   serve(app, readImportHeaders, async (ctx) => {

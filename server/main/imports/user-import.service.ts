@@ -12,7 +12,7 @@ import { IMPORT_COLUMNS, type ColumnMapping } from '../../../src/domain/imports/
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { ok, refuse, type Outcome, type Refusal } from '../../platform/refusal';
-import type { FileStorage } from '../../platform/file-storage';
+import { storeUpload, type DirectFileUrls } from '../../platform/signed-files';
 import type { UserPrincipal } from '../../platform/serve';
 import type { WorkspaceRow } from '../../platform/tenancy';
 import type { ImportUpload } from '../../platform/imports/import-upload';
@@ -33,7 +33,8 @@ const CHECK_BATCH = 1000;
 export class UserImportService {
   constructor(
     private readonly db: Database,
-    private readonly files: FileStorage,
+    /** The one file store (the embedded folder or S3), where the job on any process reads the file again. */
+    private readonly files: DirectFileUrls | undefined,
     private readonly runner: ImportRunner,
   ) {}
 
@@ -91,13 +92,10 @@ export class UserImportService {
     invitationsTo: string | null = null,
   ): Promise<Outcome<ImportJob>> {
     const workspaceId = actor.workspace.id;
+    if (!this.files) return refuse('unavailable', 'NO_FILE_STORAGE', 'This server has no file storage configured.');
     const totalRows = await countDataRows(upload.kind, upload.source, upload.mapping);
     await this.runner.interruptStale(workspaceId);
-    const fileKey = await this.files.put(
-      workspaceId,
-      upload.fileName,
-      typeof upload.source === 'function' ? upload.source() : upload.source,
-    );
+    const fileKey = await storeUpload(this.files, workspaceId, upload.source, upload.size);
     let job: Awaited<ReturnType<typeof jobs.createJob>>;
     try {
       job = await this.db.tenant(workspaceId, (tx) =>
@@ -210,7 +208,9 @@ export class UserImportService {
     const workspaceId = actor.workspace.id;
     const job = await this.db.tenant(workspaceId, (tx) => this.find(tx, actor, jobId));
     if (!job) return noSuchJob();
-    const source = () => this.files.stream(job.workspace_id, job.file_key);
+    const files = this.files;
+    if (!files) return refuse('unavailable', 'NO_FILE_STORAGE', 'This server has no file storage configured.');
+    const source = () => files.readStream(job.workspace_id, job.file_key);
     const mapping = job.mapping as ColumnMapping;
     const mapped = IMPORT_COLUMNS.filter((c) => mapping[c.key] !== undefined);
     const db = this.db;

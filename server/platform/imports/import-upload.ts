@@ -21,6 +21,8 @@ export interface ImportUpload {
   kind: ImportFileKind;
   /** The uploaded file, read as a stream each time (it is spooled to disk, not held in memory). */
   source: ImportSource;
+  /** The file's length in bytes, when known (a stored upload's store needs it up front). */
+  size?: number;
   mapping: ColumnMapping;
 }
 
@@ -116,7 +118,12 @@ export async function readUpload(
   if (containsNul(file.name)) throw badRequest(`The file name: ${NUL_MESSAGE}`, { [IMPORT_FILE_FIELD]: NUL_MESSAGE });
   const kind = detectImportFile(file.name, file.spooled);
   const { spooled: stored } = file;
-  const upload = { fileName: file.name.split(/[\\/]/).pop()!.slice(-200), kind, source: () => stored.read() };
+  const upload = {
+    fileName: file.name.split(/[\\/]/).pop()!.slice(-200),
+    kind,
+    source: () => stored.read(),
+    size: stored.size,
+  };
   if (!needMapping) return extraFields.length > 0 ? { ...upload, fields } : upload;
   return { ...upload, mapping: parseMapping(mappingText), format, sendInvitations };
 }

@@ -7,7 +7,6 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
-import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { DeliveryUnavailable, type Mailer, type SmsSender } from '../../../server/platform/messages';
 import { templates } from '../../../server/platform/message-templates';
 import { HttpSmsGateway } from '../../../server/platform/transports/http-sms-gateway';
@@ -279,8 +278,7 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
   async function start(mail: Mailer, sms: SmsSender) {
     const db = await openTestDatabase(kind);
     const settings = { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 };
-    const files = new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-')));
-    const builder = await buildApp({ db, passwords: testPasswords, files, settings });
+    const builder = await buildApp({ db, passwords: testPasswords, settings });
     const factories = serverOverApp(builder, db);
     // A company name without digits: the codes are read out of mails that name the workspace.
     const ws: BuiltWorkspace = await buildWorkspace(factories, { companyName: 'Acme' });
@@ -288,7 +286,7 @@ describe.each(DATABASES)('code requests through real transports on %s', (kind) =
     const employer: BuiltUser = await buildUser(factories, ws, { role: 'EMPLOYER' });
     const phone = await givePhoneNumber(factories, ws, employee);
     await builder.close();
-    const app = await buildApp({ db, passwords: testPasswords, mail, sms, files, settings });
+    const app = await buildApp({ db, passwords: testPasswords, mail, sms, settings });
     servers.push({
       close: async () => {
         await app.close();

@@ -8,7 +8,6 @@ import type { Database } from '../../../server/platform/db/database';
 import { migrate } from '../../../server/platform/db/migrate';
 import { openPostgres } from '../../../server/platform/db/postgres-database';
 import { createScratchDatabase } from '../../../server/platform/db/scratch-postgres';
-import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { RateLimits } from '../../../server/platform/rate-limiter';
 import { DATABASES, openTestDatabase, PASSWORD, testPasswords } from '../support/test-app';
 import { buildUser, buildWorkspace, serverOverApp, type BuiltUser, type BuiltWorkspace } from '../support/factories';
@@ -42,7 +41,6 @@ describe.each(DATABASES)('limits shared by two servers on %s', (kind) => {
         await buildApp({
           db,
           passwords: testPasswords,
-          files: new FolderFileStorage(files),
           settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024, outboxPage: true },
         }),
       );

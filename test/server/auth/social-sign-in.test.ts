@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { OidcProviders } from '../../../server/main/auth/oidc-providers';
 import type { Database } from '../../../server/platform/db/database';
-import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { MICROSOFT_TEST_TENANT, startIdp, type RunningIdp } from '../../../e2e/support/oidc-idp';
 import { DATABASES, openTestDatabase, testPasswords } from '../support/test-app';
 import {
@@ -35,10 +34,9 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
 
   beforeAll(async () => {
     db = await openTestDatabase(kind);
-    const files = new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-')));
     const settings = { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 };
     // The people are built first, through an app of the plain kind; the app under test then has the providers.
-    const builder = await buildApp({ db, passwords: testPasswords, files, settings });
+    const builder = await buildApp({ db, passwords: testPasswords, settings });
     const factories = serverOverApp(builder, db);
     [ws, other] = [await buildWorkspace(factories), await buildWorkspace(factories)];
     email.employee = (await buildUser(factories, ws, { firstName: 'Esha', lastName: 'Employee' })).email;
@@ -103,7 +101,6 @@ describe.each(DATABASES)('Google and Microsoft sign-in against a local identity 
     app = await buildApp({
       db,
       passwords: testPasswords,
-      files,
       settings,
       logger: process.env.DEBUG_OIDC ? { level: 'warn' } : false,
       oidc: new OidcProviders([

@@ -7,7 +7,6 @@ import {
   RECEIPT_FAILURES_PER_ADDRESS,
   RECEIPT_FAILURES_PER_WORKSPACE,
 } from '../../../server/case/complaints/intake.service';
-import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { hashLimitKey } from '../../../server/platform/rate-limiter';
 import { buildWorkspace, type BuiltWorkspace } from '../support/factories';
 import { DATABASES, startTestServer, testPasswords, type TestServer } from '../support/test-app';
@@ -129,7 +128,6 @@ describe.each(DATABASES)('strangers against the confidential intake on %s', (kin
       buildApp({
         db: server.db,
         passwords: testPasswords,
-        files: new FolderFileStorage(server.filesRoot),
         fileUrls: server.fileUrls,
         settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024 },
         intakeAddressKey: intakeKey,

@@ -25,12 +25,10 @@ describe.each(DATABASES)('course details cache on %s', (kind) => {
     admin = ws.admin.token;
     // A second server over the same database with the cache off: what every answer must equal.
     const { buildApp } = await import('../../../server/app');
-    const { FolderFileStorage } = await import('../../../server/platform/file-storage');
     const { testPasswords } = await import('../support/test-app');
     const other = await buildApp({
       db: server.db,
       passwords: testPasswords,
-      files: new FolderFileStorage(server.filesRoot),
       fileUrls: server.fileUrls,
       settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024, courseDetailsCacheBytes: 0 },
     });

@@ -255,9 +255,14 @@ describe.each(DATABASES)('user import on %s', (kind) => {
         skipped: number;
         total_rows: number;
         file_key: string;
-      }>(`SELECT status, created, skipped, total_rows, file_key FROM import_jobs WHERE id = $1`, [body.jobId]);
+        file_name: string;
+      }>(`SELECT status, created, skipped, total_rows, file_key, file_name FROM import_jobs WHERE id = $1`, [
+        body.jobId,
+      ]);
       expect(job).toMatchObject({ status: 'COMPLETED', created: 2, skipped: 1, total_rows: 3 });
-      expect(job.file_key).toMatch(/20261123-011500_users\.csv$/);
+      // Stored in the file store under a random key (nothing of its name); the name is the job's.
+      expect(job.file_key).toMatch(/^[0-9a-f-]{36}\/[0-9a-f]{24}$/);
+      expect(job.file_name).toBe('20261123-011500_users.csv');
       const [event] = await server.db.query<{ action: string; details: { created: number } }>(
         `SELECT action, details FROM audit_events WHERE target = $1`,
         [body.jobId],

@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import type { Database, Sql } from '../../../server/platform/db/database';
-import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { hashLimitKey } from '../../../server/platform/rate-limiter';
 import { SIGN_IN_LIMITS } from '../../../server/main/auth/sign-in.service';
 import { DATABASES, openTestDatabase, PASSWORD, testPasswords } from '../support/test-app';
@@ -41,7 +40,6 @@ describe.each(DATABASES)('sign-in as one transaction on %s', (kind) => {
     app = await buildApp({
       db: tracing(db, log),
       passwords: testPasswords,
-      files: new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'))),
       settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
     });
     const factories = serverOverApp(app, db);
@@ -96,7 +94,6 @@ describe.each(DATABASES)('an account changed during its sign-in on %s', (kind) =
           return testPasswords.verify(hashed, password);
         },
       },
-      files: new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'))),
       settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
     });
     const factories = serverOverApp(app, db);

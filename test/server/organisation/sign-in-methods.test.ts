@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { OidcProviders } from '../../../server/main/auth/oidc-providers';
 import type { Database } from '../../../server/platform/db/database';
-import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo.seed';
 import { DATABASES, openTestDatabase, startTestServer, testPasswords, type TestServer } from '../support/test-app';
 import { buildWorkspace, type BuiltWorkspace } from '../support/factories';
@@ -26,7 +25,6 @@ describe.each(DATABASES)('sign-in methods a workspace may offer on %s', (kind) =
       app = await buildApp({
         db,
         passwords: testPasswords,
-        files: new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'))),
         settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024 },
         // Configured, never discovered: nothing here signs in through Google.
         oidc: new OidcProviders([

@@ -13,7 +13,6 @@ import { openPglite } from '../../../server/platform/db/pglite-database';
 import { openPostgres } from '../../../server/platform/db/postgres-database';
 import { createScratchDatabase } from '../../../server/platform/db/scratch-postgres';
 import { checkEvidenceKeys } from '../../../server/platform/evidence-key-check';
-import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { openFileStores, type FileStores } from '../../../server/platform/stores';
 import { seedDemo } from '../../../server/seed/demo.seed';
 import { DATABASES, PASSWORD, testPasswords } from '../support/test-app';
@@ -45,7 +44,6 @@ async function serve(place: Place, fromTemplate = false): Promise<Running> {
   const app = await buildApp({
     db,
     passwords: testPasswords,
-    files: new FolderFileStorage(path.join(place.dataDir, 'files')),
     fileUrls: stores.fileUrls,
     evidence: stores.evidence,
     settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024, outboxPage: false },

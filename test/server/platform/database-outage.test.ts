@@ -7,7 +7,6 @@ import { buildApp } from '../../../server/app';
 import type { Database } from '../../../server/platform/db/database';
 import { migrate } from '../../../server/platform/db/migrate';
 import { openPostgres } from '../../../server/platform/db/postgres-database';
-import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { seedDemo } from '../../../server/seed/demo.seed';
 // @ts-expect-error: a plain JavaScript module of the test scripts, without types
 import { startTestPostgres } from '../../../scripts/test-postgres.mjs';
@@ -48,7 +47,6 @@ describe('a database outage on PostgreSQL', () => {
     app = await buildApp({
       db,
       passwords: testPasswords,
-      files: new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-outage-'))),
       settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024, outboxPage: false },
       logger: { level: 'warn', stream: { write: (line: string) => logged.push(line) } },
     });

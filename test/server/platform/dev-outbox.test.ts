@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../../server/app';
 import { readConfig } from '../../../server/config';
-import { FolderFileStorage } from '../../../server/platform/file-storage';
 import type { Mailer, OutgoingMail } from '../../../server/platform/messages';
 import { DATABASES, openTestDatabase, startTestServer, testPasswords, type TestServer } from '../support/test-app';
 
@@ -150,7 +149,6 @@ describe.each(DATABASES)('the development outbox page on %s', (kind) => {
       db,
       passwords: testPasswords,
       mail,
-      files: new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'))),
       settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024, outboxPage: true },
     });
     try {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,8 +12,9 @@ import type { Database } from '../../../server/platform/db/database';
 import { migrate } from '../../../server/platform/db/migrate';
 import { openPostgres } from '../../../server/platform/db/postgres-database';
 import { createScratchDatabase } from '../../../server/platform/db/scratch-postgres';
-import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { JobQueue } from '../../../server/platform/jobs';
+import { EmbeddedFileUrls } from '../../../server/platform/signed-files';
+import { UrlSigner } from '../../../server/platform/signed-urls';
 import { seedDemo } from '../../../server/seed/demo.seed';
 import { csv, FULL_MAPPING, multipart } from '../imports/upload';
 import { PASSWORD, testPasswords } from '../support/test-app';
@@ -98,7 +100,7 @@ describe('the job queue shared by two server processes on PostgreSQL', () => {
       db,
       jobs: queue,
       passwords: testPasswords,
-      files: new FolderFileStorage(filesRoot),
+      fileUrls: new EmbeddedFileUrls(filesRoot, new UrlSigner(randomBytes(32))),
       settings: {
         mainHost: 'localhost',
         publicUrl: 'http://localhost:8080',

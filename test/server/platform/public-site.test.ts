@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../../scripts/build-site';
 import { SITE_PATHS } from '../../../src/ui/site/render-site';
 import { DATABASES, startTestServer, testPasswords, type TestServer } from '../support/test-app';
-import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { buildApp } from '../../../server/app';
 
 /** A web root as `npm run build` leaves it: the app's pages and the public site rendered beside them. */
@@ -32,7 +31,6 @@ describe.each(DATABASES)('the public site on %s', (kind) => {
     site = await buildApp({
       db: server.db,
       passwords: testPasswords,
-      files: new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'))),
       settings: { mainHost: MAIN, maxUploadBytes: 1024 * 1024, publicUrl: 'https://localhost:8443' },
       webRoot: await builtWebRoot(),
     });

@@ -6,7 +6,7 @@ import { DATABASES, openTestDatabase } from '../support/test-app';
 /**
  * The tenant role writes only tables that row-level security guards (migration 0085, server/platform/db/migrate.ts).
  * Every table without it, read from the catalogue so that a later table is tried too, is attacked from inside a
- * tenant transaction: INSERT, UPDATE and DELETE are refused for lack of privilege (SQLSTATE 42501) before any row
+ * tenant transaction: INSERT, UPDATE, DELETE and TRUNCATE are refused for lack of privilege (SQLSTATE 42501) before any row
  * is looked at, while reading it still works.
  */
 describe.each(DATABASES)('the tenant role on the reference tables on %s', (kind) => {
@@ -41,18 +41,33 @@ describe.each(DATABASES)('the tenant role on the reference tables on %s', (kind)
     );
   });
 
-  it('refuses INSERT, UPDATE and DELETE on every one of them', async () => {
+  it('refuses INSERT, UPDATE, DELETE and TRUNCATE on every one of them', async () => {
     const ran: string[] = [];
     for (const { table, column } of tables) {
       const attempts = {
         insert: `INSERT INTO "${table}" DEFAULT VALUES`,
         update: `UPDATE "${table}" SET "${column}" = "${column}"`,
         delete: `DELETE FROM "${table}"`,
+        truncate: `TRUNCATE "${table}"`,
       };
       for (const [what, sql] of Object.entries(attempts)) {
         const code = await asTenant(sql);
         if (code !== '42501') ran.push(`${what} on ${table}: ${code ?? 'ran'}`);
       }
+    }
+    expect(ran).toEqual([]);
+  });
+
+  it('refuses TRUNCATE on every table row-level security guards too (TRUNCATE passes over the policies)', async () => {
+    const guarded = await db.query<{ table: string }>(
+      `SELECT c.relname AS table FROM pg_class c
+        WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p') AND c.relrowsecurity ORDER BY 1`,
+    );
+    expect(guarded.length).toBeGreaterThan(0);
+    const ran: string[] = [];
+    for (const { table } of guarded) {
+      const code = await asTenant(`TRUNCATE "${table}" CASCADE`);
+      if (code !== '42501') ran.push(`truncate on ${table}: ${code ?? 'ran'}`);
     }
     expect(ran).toEqual([]);
   });

@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import type { Database } from '../../../server/platform/db/database';
-import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { seedDemo } from '../../../server/seed/demo.seed';
 import { DEMO_MEDIA } from '../../../server/seed/learning.seed';
 import { DATABASES, openTestDatabase, testPasswords } from '../support/test-app';
@@ -42,9 +41,8 @@ describe.each(DATABASES)('the web app’s files on %s', (kind) => {
   beforeAll(async () => {
     db = await openTestDatabase(kind);
     await seedDemo(db, testPasswords, 'localhost');
-    const files = new FolderFileStorage(await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-')));
     const settings = { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024, outboxPage: false };
-    app = await buildApp({ db, passwords: testPasswords, files, settings, webRoot: await builtWebRoot() });
+    app = await buildApp({ db, passwords: testPasswords, settings, webRoot: await builtWebRoot() });
   });
   afterAll(async () => {
     await app?.close();

@@ -12,7 +12,6 @@ import { openPglite } from '../../../server/platform/db/pglite-database';
 import type { ParseSlots } from '../../../server/platform/parse-slots';
 import { createScratchDatabase, openScratchPostgres } from '../../../server/platform/db/scratch-postgres';
 import { openPostgres } from '../../../server/platform/db/postgres-database';
-import { FolderFileStorage } from '../../../server/platform/file-storage';
 import { EmbeddedFileUrls, type DirectFileUrls } from '../../../server/platform/signed-files';
 import { UrlSigner } from '../../../server/platform/signed-urls';
 import { EvidenceKeyring } from '../../../server/platform/evidence-crypto';
@@ -115,7 +114,6 @@ export async function startTestServer(
   const app = await buildApp({
     db,
     passwords: testPasswords,
-    files: new FolderFileStorage(files),
     fileUrls: options.fileUrls ?? fileUrls,
     evidence,
     settings: { mainHost: 'localhost', maxUploadBytes: 5 * 1024 * 1024, outboxPage: true, ...settings },

@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../../../server/app';
 import { openPostgres } from '../../../../server/platform/db/postgres-database';
-import { FolderFileStorage } from '../../../../server/platform/file-storage';
 import { JobQueue } from '../../../../server/platform/jobs';
 import { EmbeddedFileUrls } from '../../../../server/platform/signed-files';
 import { UrlSigner } from '../../../../server/platform/signed-urls';
@@ -24,7 +23,6 @@ const app = await buildApp({
     verify: async (h, p) => h === `test$${p}`,
     verifyNothing: async () => {},
   },
-  files: new FolderFileStorage(filesRoot),
   fileUrls: new EmbeddedFileUrls(filesRoot, new UrlSigner(randomBytes(32))),
   settings: {
     mainHost: 'localhost',
