@@ -67,7 +67,22 @@ export function publicOrigin(publicUrl: string, host: string): string {
 export const WORKSPACE_COLUMNS = `w.id, w.slug, w.workspace_url, w.company_name, w.company_logo, w.background_color, w.bulk_signup_enabled,
   w.social_platforms, w.user_limit, w.contract_expires_on::text, w.active, w.disabled_modules, w.min_password_length`;
 
+/** The notice every change to workspaces sends (migration 0179). */
+export const WORKSPACES_CHANGED = 'workspaces_changed';
+/** At most this many hosts' workspaces kept; beyond, the memory starts again empty. */
+const KEPT_HOSTS_MAX = 10_000;
+
 export class SiteResolver {
+  /**
+   * Each workspace host's site, kept while no workspace changed, where the database announces every change before the
+   * call that made it answers (`Database.listen`: PGlite). A request without a session (a sign-in, a public page)
+   * then reads no row for its host. Only found workspaces are kept, so no stranger's made-up host takes memory.
+   */
+  private readonly kept = new Map<string, Site>();
+  /** Moves at every change: a row read before a change is not kept after it. */
+  private generation = 0;
+  private watching: Promise<boolean> | null = null;
+
   constructor(
     private readonly db: Database,
     private readonly mainHost: string,
@@ -81,11 +96,36 @@ export class SiteResolver {
 
   async resolve(host: string): Promise<Site> {
     if (this.isMainHost(host)) return { kind: 'main', origin: publicOrigin(this.publicUrl, this.mainHost) };
+    const known = this.kept.get(host);
+    if (known) return known;
+    const watched = await this.watch();
+    const generation = this.generation;
     // A batch of one statement: one call into PGlite, the text kept prepared (parsed and planned once).
     const [rows] = (await systemBatch(this.db, [
       { text: `SELECT ${WORKSPACE_COLUMNS} FROM workspaces w WHERE w.workspace_url = $1 AND w.active`, params: [host] },
     ])) as [WorkspaceRow[]];
-    return this.siteOf(host, rows[0]);
+    const site = this.siteOf(host, rows[0]);
+    if (watched && site.kind === 'workspace' && generation === this.generation) {
+      if (this.kept.size >= KEPT_HOSTS_MAX) this.kept.clear();
+      this.kept.set(host, site);
+    }
+    return site;
+  }
+
+  /** Listens for changes to workspaces, once; answers whether rows may be kept (the driver announces every change). */
+  private watch(): Promise<boolean> {
+    this.watching ??= this.db.listen
+      ? this.db
+          .listen(WORKSPACES_CHANGED, () => {
+            this.generation += 1;
+            this.kept.clear();
+          })
+          .then(
+            () => true,
+            () => false,
+          )
+      : Promise.resolve(false);
+    return this.watching;
   }
 
   /** The site of a workspace host whose row was read elsewhere (request-context reads it with the session). */

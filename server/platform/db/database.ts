@@ -39,6 +39,13 @@ export interface Database {
    */
   systemBatch?(statements: readonly Statement[]): Promise<unknown[][]>;
   system<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Calls `listener` on every notice of `channel` (`pg_notify`), before the call that committed the change it
+   * announces has answered. Only a driver that can promise that has it (PGlite: one connection in this process, its
+   * notices handed over while the committing call's answer is read); PostgreSQL's reach other processes later, so
+   * there is none.
+   */
+  listen?(channel: string, listener: () => void): Promise<void>;
   /** Multi-statement SQL without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** One statement outside any explicit transaction, as the owner. */

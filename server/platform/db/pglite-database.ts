@@ -163,6 +163,12 @@ export class PgliteDatabase implements Database {
     );
   }
 
+  async listen(channel: string, listener: () => void): Promise<void> {
+    // PGlite hands a notice to its listeners as microtasks queued while it reads the answer of the call that committed
+    // the change, so they run before that call's caller continues.
+    await this.pg.listen(channel, () => listener());
+  }
+
   async close(): Promise<void> {
     await this.pg.close();
   }
