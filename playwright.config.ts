@@ -11,7 +11,7 @@ const dataDir = path.join(os.tmpdir(), `safeplace-e2e-${E2E_PORT}`);
  * `npm test` builds the web app first; the server here serves that build.
  */
 /** The journeys that change Acme's committee or its default workflow (e2e/support/app.ts `seatCommittee`, `publishWorkflow`). */
-const ACME_COMMITTEE_JOURNEYS = /(case-clocks|complaints|hearings|retention|returns)\.spec\.ts/;
+const ACME_COMMITTEE_JOURNEYS = /(complaints|hearings|returns)\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'e2e',
