@@ -11,8 +11,7 @@ const dataDir = path.join(os.tmpdir(), `safeplace-e2e-${E2E_PORT}`);
  * `npm test` builds the web app first; the server here serves that build.
  */
 /** The journeys that change Acme's committee or its default workflow (e2e/support/app.ts `seatCommittee`, `publishWorkflow`). */
-const ACME_COMMITTEE_JOURNEYS =
-  /(case-clocks|complaints|hearings|intake|refused-access|retention|returns|workspace-calendar)\.spec\.ts/;
+const ACME_COMMITTEE_JOURNEYS = /(complaints|hearings|returns)\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -56,9 +55,8 @@ export default defineConfig({
     // the other journeys (which never change either). Listed first so that they start first: one worker takes them
     // one by one while the other runs the rest, instead of their being a one-worker tail.
     { name: 'acme-committee', testMatch: ACME_COMMITTEE_JOURNEYS, workers: 1 },
-    { name: 'journeys', testIgnore: [/maintenance\.spec\.ts/, ACME_COMMITTEE_JOURNEYS] },
-    // Maintenance mode closes a whole workspace: it runs after every other journey, alone.
-    { name: 'maintenance', testMatch: /maintenance\.spec\.ts/, dependencies: ['journeys', 'acme-committee'] },
+    // Every other journey, maintenance's among them (it closes a workspace of its own), two at a time.
+    { name: 'journeys', testIgnore: ACME_COMMITTEE_JOURNEYS },
   ],
   webServer: [
     {

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './support/test';
-import { acmeEmployees, api, publishWorkflow, seatCommittee, signIn, url } from './support/app';
+import { api, ownWorkspace, publishWorkflow, seatCommittee, signIn, url } from './support/app';
 import { atPhoneWidth, expectAccessible, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -34,13 +34,15 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
   // ---- Setup through the API, as the admin: a published workflow, the Internal Committee, a plain calendar.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signIn(admin, 'acme', 'admin@acme.test');
+  // An Indian workspace of its own, whose holidays, committee and default workflow no other journey changes.
+  const own = await ownWorkspace(admin, { name: 'Clocks', jurisdictionCode: 'IN', employees: 6 });
+  const site = own.site;
+  await signIn(admin, site, own.admin.email);
   await publishWorkflow(admin, 'Clocks', [
     { kind: 'MEETING', name: 'Preliminary hearing' },
     { kind: 'ACTION', name: 'Copy to respondent', actionTypes: ['INFORM_RESPONDENT'] },
   ]);
-  const employees = await acmeEmployees(admin);
-  const [presiding, member1, member2, external, respondent] = employees;
+  const [presiding, member1, member2, external, respondent, complainant] = own.employees;
   expect(respondent, 'five employees to sit on the committee and to be complained about').toBeTruthy();
   const committee = {
     name: 'Internal Committee',
@@ -64,24 +66,24 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
   // ---- An employee files a complaint (through the API: Raise a concern is e2e/complaints.spec.ts's).
   const employeeContext = await browser.newContext();
   const employee = await employeeContext.newPage();
-  await signIn(employee, 'acme', 'employee@acme.test');
+  await signIn(employee, site, complainant.email);
   const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
   const filed = await api<{ complaintId: string; caseNumber: string; receivedOn: string }>(
     employee,
     'POST',
     '/case-api/api/complaints',
     {
-      complainant: { name: 'Esha Employee', email: 'employee@acme.test' },
+      complainant: { name: `${complainant.firstName} ${complainant.lastName}`, email: complainant.email },
       respondent: { name: 'The respondent', email: respondent.email },
       incident: { details: 'Remarks in the team meetings, again and again.', date: lastWeek },
     },
   );
-  const caseUrl = url('acme', `/complaints/${filed.complaintId}`);
+  const caseUrl = url(site, `/complaints/${filed.complaintId}`);
 
   // ---- The presiding officer sees the clocks with days left.
   const poContext = await browser.newContext();
   const po = await poContext.newPage();
-  await signIn(po, 'acme', presiding.email);
+  await signIn(po, site, presiding.email);
   await po.goto(caseUrl);
   await expect(po.getByRole('heading', { level: 1, name: `Case ${filed.caseNumber}` })).toBeVisible();
   const clocks = po.getByRole('region', { name: 'Statutory clocks' });
@@ -94,7 +96,7 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
   await checkScreen(po, 'Case page with its clocks');
 
   // ---- The admin adds a public holiday between today and the due day: the deadline moves by one working day.
-  await admin.goto(url('acme', '/committees'));
+  await admin.goto(url(site, '/committees'));
   await admin.getByRole('link', { name: 'Public holidays' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Public holidays' })).toBeVisible();
   await expect(admin.getByRole('table', { name: 'Public holidays' })).toContainText('National holiday');
@@ -142,7 +144,7 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
   await checkScreen(po, 'Case page with a missed clock');
 
   // The figures page counts it: numbers only, no case.
-  await admin.goto(url('acme', '/complaints/figures'));
+  await admin.goto(url(site, '/complaints/figures'));
   await expect(admin.getByRole('heading', { level: 1, name: 'Complaint figures' })).toBeVisible();
   const missedCard = admin.locator('.ant-card').filter({ hasText: 'With a missed clock' });
   await expect(missedCard.locator('.ant-statistic-content-value')).not.toHaveText('0');
@@ -176,19 +178,19 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
   await atPhoneWidth(po, 'Denied access');
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
-  await signIn(member, 'acme', member1.email);
+  await signIn(member, site, member1.email);
   await member.goto(caseUrl);
   await expect(member.getByText('Complaint not found')).toBeVisible();
   await expect(member.getByText('Works in the respondent’s team')).toHaveCount(0);
   await memberContext.close();
 
   // ---- On someone's behalf: the presiding officer records what the employee told them; no clocks until they confirm.
-  await po.goto(url('acme', '/complaints'));
+  await po.goto(url(site, '/complaints'));
   await po.getByRole('link', { name: 'Record a complaint for someone' }).click();
   await expect(po.getByRole('heading', { level: 1, name: 'Record a complaint for someone' })).toBeVisible();
   await checkScreen(po, 'Record a complaint for someone');
-  await po.getByLabel('Complainant', { exact: true }).fill('employee@');
-  await pick(po, 'employee@acme.test');
+  await po.getByLabel('Complainant', { exact: true }).fill(complainant.email.split('@')[0]);
+  await pick(po, complainant.email);
   await po.getByLabel('Their name').fill('A manager');
   await po
     .getByLabel('What happened', { exact: true })
@@ -205,7 +207,7 @@ test('statutory clocks: days left, a holiday moves the deadline, a missed clock 
   const behalfUrl = po.url();
 
   // The employee sees it waiting, and confirms it on the case.
-  await employee.goto(url('acme', '/complaints'));
+  await employee.goto(url(site, '/complaints'));
   await expect(employee.getByRole('region', { name: 'Complaints to confirm' })).toContainText(behalfNumber);
   await employee.goto(behalfUrl);
   await expect(

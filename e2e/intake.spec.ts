@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from './support/test';
-import { acmeEmployees, api, publishWorkflow, seatCommittee, signIn, url } from './support/app';
+import { api, ownWorkspace, publishWorkflow, seatCommittee, signIn, url } from './support/app';
 import { atPhoneWidth, expectAccessible, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -14,10 +14,12 @@ test('an anonymous reporter files on /report and keeps the key; the presiding of
   // ---- Setup through the API, as the admin: a published workflow and the Internal Committee.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signIn(admin, 'acme', 'admin@acme.test');
+  // An Indian workspace of its own, whose committee and default workflow no other journey changes.
+  const own = await ownWorkspace(admin, { name: 'Intake', jurisdictionCode: 'IN', employees: 4 });
+  const site = own.site;
+  await signIn(admin, site, own.admin.email);
   await publishWorkflow(admin, 'Intake', [{ kind: 'MEETING', name: 'Preliminary hearing' }]);
-  const employees = await acmeEmployees(admin);
-  const [presiding, member1, member2, external] = employees;
+  const [presiding, member1, member2, external] = own.employees;
   const body = {
     name: 'Internal Committee',
     termStart: '2026-01-01',
@@ -35,7 +37,7 @@ test('an anonymous reporter files on /report and keeps the key; the presiding of
   // ---- The reporter: no account, a browser of their own.
   const reporterContext = await browser.newContext();
   const reporter = await reporterContext.newPage();
-  await reporter.goto(url('acme', '/report'));
+  await reporter.goto(url(site, '/report'));
   await expect(reporter.getByRole('heading', { level: 1, name: 'Report a concern in confidence' })).toBeVisible();
   await expectAccessible(reporter, 'Report page');
   await expectOneH1(reporter, 'Report page');
@@ -75,8 +77,8 @@ test('an anonymous reporter files on /report and keeps the key; the presiding of
   // ---- The presiding officer sees the case as any other, the reporter "Anonymous", and writes to them.
   const poContext = await browser.newContext();
   const po = await poContext.newPage();
-  await signIn(po, 'acme', presiding.email);
-  await po.goto(url('acme', '/complaints'));
+  await signIn(po, site, presiding.email);
+  await po.goto(url(site, '/complaints'));
   await po.getByRole('link', { name: caseNumber }).click();
   await expect(po.getByRole('heading', { level: 1, name: `Case ${caseNumber}` })).toBeVisible();
   await po.getByRole('tab', { name: 'Parties' }).click();
@@ -89,7 +91,7 @@ test('an anonymous reporter files on /report and keeps the key; the presiding of
   // ---- The reporter comes back with the key, reads it and replies.
   const againContext = await browser.newContext();
   const again = await againContext.newPage();
-  await again.goto(url('acme', '/report'));
+  await again.goto(url(site, '/report'));
   await again.getByRole('button', { name: 'Follow up on my report' }).click();
   await again.getByLabel('Receipt key').fill(key);
   await expectAccessible(again, 'Follow up');

@@ -95,7 +95,8 @@ test('the platform admin runs the platform tools, and an Acme employee reads the
   const maintenance = (
     await api<{ key: string; enabledWorkspaces: unknown[] }[]>(page, 'main', 'GET', '/main-api/api/feature-flags')
   ).json.find((f) => f.key === 'maintenance')!;
-  expect(maintenance.enabledWorkspaces).toEqual([]);
+  // Acme is not closed. (The maintenance journey, running beside this one, may have its own workspace in the list.)
+  expect(maintenance.enabledWorkspaces).not.toContainEqual({ workspaceUrl: 'acme.localhost' });
 
   // The user manual, as Markdown, for every workspace.
   await page.goto(url('main', '/platform/manual'));

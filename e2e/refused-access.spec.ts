@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from './support/test';
-import { acmeEmployees, api, seatCommittee, signIn, url } from './support/app';
+import { api, ownWorkspace, seatCommittee, signIn, url } from './support/app';
 import { atPhoneWidth, expectAccessible, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
@@ -14,8 +14,11 @@ test('an admin refused a committee route of a case: the answer is the 404 of no 
   // ---- Setup through the API: the committee this journey seats, and a case filed by an employee not on it.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signIn(admin, 'acme', 'admin@acme.test');
-  const [presiding, member1, member2, external, filer] = await acmeEmployees(admin);
+  // An Indian workspace of its own, whose committee no other journey seats.
+  const own = await ownWorkspace(admin, { name: 'Refused', jurisdictionCode: 'IN', employees: 5 });
+  const site = own.site;
+  await signIn(admin, site, own.admin.email);
+  const [presiding, member1, member2, external, filer] = own.employees;
   expect(filer, 'five employees: four to sit on the committee, one to file').toBeTruthy();
   await seatCommittee(admin, {
     name: 'Internal Committee',
@@ -30,7 +33,7 @@ test('an admin refused a committee route of a case: the answer is the 404 of no 
   });
   const filerContext = await browser.newContext();
   const filerPage = await filerContext.newPage();
-  await signIn(filerPage, 'acme', filer.email);
+  await signIn(filerPage, site, filer.email);
   const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
   const filerName = `${filer.firstName ?? ''} ${filer.lastName ?? ''}`.trim() || filer.email;
   const filed = await api<{ complaintId: string; caseNumber: string }>(filerPage, 'POST', '/case-api/api/complaints', {
@@ -59,8 +62,8 @@ test('an admin refused a committee route of a case: the answer is the 404 of no 
   // ---- The presiding officer opens the case's access log and sees who tried what.
   const poContext = await browser.newContext();
   const po = await poContext.newPage();
-  await signIn(po, 'acme', presiding.email);
-  await po.goto(url('acme', `/complaints/${filed.complaintId}`));
+  await signIn(po, site, presiding.email);
+  await po.goto(url(site, `/complaints/${filed.complaintId}`));
   await expect(po.getByRole('heading', { level: 1, name: `Case ${filed.caseNumber}` })).toBeVisible();
   await po.getByRole('tab', { name: 'Access log' }).click();
   const log = po.getByRole('table', { name: 'Access log' });

@@ -1,12 +1,12 @@
 import { expect as baseExpect, test, type Page } from './support/test';
-import { acmeEmployees, api, publishWorkflow, shownDay, signIn, url } from './support/app';
+import { api, ownWorkspace, publishWorkflow, shownDay, signIn, url } from './support/app';
 import { atPhoneWidth, expectAccessible, expectOneH1 } from './support/accessibility';
 
 // The machine this runs on may be shared and loaded: give each step room.
 test.use({ actionTimeout: 30_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-/** Acme's today: its clocks count the workspace's local day (Asia/Kolkata), a day ahead of UTC after 18:30 UTC. */
+/** The workspace's today: an Indian workspace's clocks count its local day (Asia/Kolkata), a day ahead of UTC after 18:30 UTC. */
 const acmeToday = () =>
   new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Asia/Kolkata',
@@ -24,9 +24,13 @@ test('the admin sets retention periods; the presiding officer sees when a closed
 
   // ---- Setup through the API: a published workflow, the Internal Committee, a case filed and closed as not upheld.
   const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, 'acme', 'admin@acme.test');
+  // An Indian workspace of its own (Asia/Kolkata, as Acme), whose retention periods, committee and default workflow
+  // no other journey changes.
+  const own = await ownWorkspace(admin, { name: 'Retention', jurisdictionCode: 'IN', employees: 5 });
+  const site = own.site;
+  await signIn(admin, site, own.admin.email);
   await publishWorkflow(admin, 'Retention', [{ kind: 'MEETING', name: 'Preliminary hearing' }]);
-  const [presiding, member1, member2, external] = await acmeEmployees(admin);
+  const [presiding, member1, member2, external, complainant] = own.employees;
   const body = {
     name: 'Internal Committee',
     termStart: '2026-01-01',
@@ -48,20 +52,20 @@ test('the admin sets retention periods; the presiding officer sees when a closed
   else await api(admin, 'POST', '/case-api/api/committees', { ...body, branchId: null });
 
   const employee = await (await browser.newContext()).newPage();
-  await signIn(employee, 'acme', 'employee@acme.test');
+  await signIn(employee, site, complainant.email);
   const filed = await api<{ complaintId: string; caseNumber: string }>(employee, 'POST', '/case-api/api/complaints', {
-    complainant: { name: 'Esha Employee', email: 'employee@acme.test' },
+    complainant: { name: `${complainant.firstName} ${complainant.lastName}`, email: complainant.email },
     incident: { details: 'Remarks about my appearance in the Monday meetings.', date: day(-7), witnesses: [] },
   });
   const po = await (await browser.newContext()).newPage();
-  await signIn(po, 'acme', presiding.email);
+  await signIn(po, site, presiding.email);
   await api(po, 'POST', `/case-api/api/complaints/${filed.complaintId}/close`, {
     outcome: 'NOT_UPHELD',
     summary: 'Not upheld after the inquiry.',
   });
 
   // ---- The admin sets the periods on the Retention screen, reached from the Internal Committee screen.
-  await admin.goto(url('acme', '/committees'));
+  await admin.goto(url(site, '/committees'));
   await admin.getByRole('link', { name: 'Retention of closed cases' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Retention of closed cases' })).toBeVisible();
   await expect(admin.getByText('Kept: never purged')).toHaveCount(5);
@@ -81,7 +85,7 @@ test('the admin sets retention periods; the presiding officer sees when a closed
   await expect(admin.getByLabel('Days after closure (Not upheld)')).toHaveValue('30');
 
   // ---- The presiding officer: the appeal window (90 days from today's decision) sets the date, not the 30 days.
-  await po.goto(url('acme', `/complaints/${filed.complaintId}`));
+  await po.goto(url(site, `/complaints/${filed.complaintId}`));
   await expect(po.getByRole('heading', { level: 1, name: `Case ${filed.caseNumber}` })).toBeVisible();
   const retention = po.getByRole('region', { name: 'Retention' });
   await expect(retention).toContainText(`Purged on ${shownDay(day(91))} unless held.`);
@@ -117,8 +121,8 @@ test('the admin sets retention periods; the presiding officer sees when a closed
 
   // Another committee member sees the state without the controls.
   const member = await (await browser.newContext()).newPage();
-  await signIn(member, 'acme', member1.email);
-  await member.goto(url('acme', `/complaints/${filed.complaintId}`));
+  await signIn(member, site, member1.email);
+  await member.goto(url(site, `/complaints/${filed.complaintId}`));
   await expect(member.getByRole('region', { name: 'Retention' })).toContainText('On legal hold');
   await expect(member.getByRole('switch', { name: 'Legal hold' })).toHaveCount(0);
 });

@@ -22,7 +22,7 @@ async function latestLink(page: Page, email: string): Promise<string> {
   }
 }
 
-// Globex: no other journey changes its settings while the journeys run (maintenance, which uses it, runs after them).
+// Globex: no other journey changes its settings while the journeys run.
 test('a person signs up where the workspace allows it, confirms the email from the mail, signs in and sets a profile picture', async ({
   browser,
 }) => {

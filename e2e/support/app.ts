@@ -346,3 +346,133 @@ export function typedDay(iso: string): string {
   const [y, m, d] = iso.split('-');
   return `${d}/${m}/${y}`;
 }
+
+/** The invitation code of the newest invitation mailed to `email`, read from the development outbox. */
+async function invitationCode(page: Page, email: string): Promise<string> {
+  const outbox = await page.context().newPage();
+  try {
+    await outbox.goto(url('main', `/dev/outbox?format=json&to=${encodeURIComponent(email)}`));
+    const messages = JSON.parse((await outbox.locator('body').textContent()) ?? '[]') as { body: string }[];
+    const code = messages.map((m) => /\/invite\/([A-Za-z0-9_-]{20,100})/.exec(m.body)?.[1]).find(Boolean);
+    if (!code) throw new Error(`no invitation in the outbox for ${email}`);
+    return code;
+  } finally {
+    await outbox.close();
+  }
+}
+
+/**
+ * Claims `email`'s invitation with the demo password, signs in and records the first-sign-in welcome as seen, all
+ * through the API (set-up, not what a journey tests; the welcome has its own journeys), and returns the session token.
+ */
+async function claimInvitation(page: Page, email: string): Promise<string> {
+  const code = await invitationCode(page, email);
+  const answer = await page.evaluate(
+    async ([c, e, p]) => {
+      const json = { 'content-type': 'application/json' };
+      const claim = await fetch(`/main-api/api/invite/claim/${c}`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ userNewPassword: p }),
+      });
+      if (claim.status !== 200) return { step: 'claim', status: claim.status, token: '' };
+      const signIn = await fetch('/main-api/api/user/signin', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ userEmail: e, userPassword: p }),
+      });
+      if (signIn.status !== 200) return { step: 'sign-in', status: signIn.status, token: '' };
+      const { token } = (await signIn.json()) as { token: string };
+      const welcomed = await fetch('/main-api/api/user/change-first-login', {
+        method: 'POST',
+        headers: { ...json, authorization: `Bearer ${token}` },
+        body: '{}',
+      });
+      return { step: 'welcome', status: welcomed.status, token };
+    },
+    [code, email, PASSWORD] as const,
+  );
+  expect(answer.status, `${answer.step} of ${email}`).toBe(200);
+  return answer.token;
+}
+
+export interface OwnWorkspace {
+  /** The workspace's site name: `url(site)` opens it. */
+  site: string;
+  companyName: string;
+  workspaceId: string;
+  admin: { email: string; firstName: string };
+  employees: { email: string; firstName: string; lastName: string; userId: string }[];
+}
+
+/**
+ * A workspace of the journey's own, made as the platform admin makes one (`POST /api/admin/workspace/create`), with
+ * its first admin and `employees` invited people of its headquarters, every invitation claimed with the demo password
+ * and the first sign-in's welcome recorded as seen, through the API: `signIn` opens the dashboard for each of them.
+ * A journey that changes what the whole workspace sees (maintenance, its committee, its default workflow) works here,
+ * so that it can run beside the others instead of alone. `page` is signed in as the platform admin for it, and is left
+ * on the main site (a small document of it, `/config.json`) with that session, for the journey's platform calls.
+ */
+export async function ownWorkspace(
+  page: Page,
+  options: { name: string; jurisdictionCode?: string; employees?: number },
+): Promise<OwnWorkspace> {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const site = `${options.name.toLowerCase().replace(/[^a-z0-9]/g, '')}${stamp}`;
+  const companyName = `${options.name} ${stamp}`;
+  const admin = { email: `admin.${stamp}@${site}.test`, firstName: 'Asha' };
+  await signIn(page, 'main', 'platform@demo.test');
+  const created = await api<{ workspaceId: string }>(page, 'POST', '/main-api/api/admin/workspace/create', {
+    companyName,
+    workspaceUrl: `${site}.localhost`,
+    adminEmail: admin.email,
+    adminFirstName: admin.firstName,
+    adminLastName: 'Admin',
+    ...(options.jurisdictionCode ? { jurisdictionCode: options.jurisdictionCode } : {}),
+  });
+  // The session cookie is the main site's own (host-only): the new site's calls below go without it.
+  await page.goto(url(site, '/config.json'));
+  const adminToken = await claimInvitation(page, admin.email);
+  const asAdmin = <T>(method: string, path: string, body?: unknown) =>
+    page.evaluate(
+      async ([t, m, p, b]) => {
+        const res = await fetch(p, {
+          method: m,
+          headers: {
+            authorization: `Bearer ${t}`,
+            ...(b === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: b === undefined ? undefined : JSON.stringify(b),
+        });
+        return { status: res.status, json: (await res.json().catch(() => null)) as T };
+      },
+      [adminToken, method, path, body] as const,
+    );
+  const branches = await asAdmin<{ items: { branchId: string; headquarter: boolean }[] }>(
+    'GET',
+    '/main-api/api/workspace/branches',
+  );
+  expect(branches.status).toBe(200);
+  const hq = branches.json.items.find((b) => b.headquarter)!.branchId;
+  const names = ['Esha Iyer', 'Farah Khan', 'Gopal Rao', 'Hari Menon', 'Isha Nair', 'Jay Shah'];
+  const employees: OwnWorkspace['employees'] = [];
+  for (let i = 0; i < (options.employees ?? 0); i++) {
+    const [firstName, lastName] = names[i % names.length].split(' ');
+    const email = `${firstName.toLowerCase()}.${i}.${stamp}@${site}.test`;
+    const invited = await asAdmin('POST', `/main-api/api/invite/user/${hq}`, {
+      email,
+      firstName,
+      lastName,
+      role: 'EMPLOYEE',
+    });
+    expect(invited.status, `invitation of ${email}`).toBe(200);
+    await claimInvitation(page, email);
+    const found = await asAdmin<{ userId: string; email: string }[]>('POST', '/main-api/api/user/search', {
+      searchText: email,
+      category: 'EMAIL',
+    });
+    employees.push({ email, firstName, lastName, userId: found.json.find((u) => u.email === email)!.userId });
+  }
+  await page.goto(url('main', '/config.json'));
+  return { site, companyName, workspaceId: created.workspaceId, admin, employees };
+}
