@@ -64,12 +64,16 @@ export async function intakeCommittee(tx: Sql, ws: string): Promise<string | nul
   return row?.id ?? null;
 }
 
-/** The account of the address, if the workspace has one (the respondent a reporter names). */
+/**
+ * The account of the address, if the workspace has one (the respondent a reporter names). Through the email index
+ * (`user_ids_by_email`, migration 0177): `lower(email) = ...` on users in a tenant transaction reads every user of the
+ * workspace (row-level security keeps a non-leakproof condition off the index).
+ */
 export async function userIdByEmail(tx: Sql, ws: string, email: string): Promise<string | null> {
-  const [row] = await tx.query<{ id: string }>(
-    `SELECT id FROM users WHERE workspace_id = $1 AND lower(email) = lower($2)`,
-    [ws, email],
-  );
+  const [row] = await tx.query<{ id: string }>(`SELECT id FROM user_ids_by_email($1::uuid, ARRAY[$2::text])`, [
+    ws,
+    email,
+  ]);
   return row?.id ?? null;
 }
 

@@ -234,11 +234,15 @@ export async function accountsOf(
   );
 }
 
+/**
+ * The account of the address, if the workspace has one (a party or witness named by email), through the email index
+ * (`user_ids_by_email`, migration 0177; see intake.repository.ts).
+ */
 export async function userIdByEmail(tx: Sql, ws: string, email: string): Promise<string | null> {
-  const [row] = await tx.query<{ id: string }>(
-    `SELECT id FROM users WHERE workspace_id = $1 AND lower(email) = lower($2)`,
-    [ws, email],
-  );
+  const [row] = await tx.query<{ id: string }>(`SELECT id FROM user_ids_by_email($1::uuid, ARRAY[$2::text])`, [
+    ws,
+    email,
+  ]);
   return row?.id ?? null;
 }
 

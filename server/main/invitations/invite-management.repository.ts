@@ -23,14 +23,20 @@ export async function unitsOfDepartments(
   return new Map(rows.map((d) => [d.id, d.branch_id]));
 }
 
-/** The status of each account of the workspace with one of these (lower-cased) emails. */
+/**
+ * The status of each account of the workspace with one of these (lower-cased) emails. The people are found through
+ * `user_ids_by_email` (migration 0177), which reads the email index: on users directly, in a tenant transaction,
+ * `lower(email) = ...` is a filter over every user of the workspace (row-level security keeps a non-leakproof
+ * condition off the index). The same for the two lookups below.
+ */
 export async function accountsByEmail(
   tx: Sql,
   workspaceId: string,
   emails: readonly string[],
 ): Promise<Map<string, string>> {
   const existing = await tx.query<{ email: string; status: string }>(
-    `SELECT lower(email) AS email, status FROM users WHERE workspace_id = $1 AND lower(email) = ANY($2::text[])`,
+    `SELECT e.email, u.status FROM user_ids_by_email($1::uuid, $2::text[]) e
+       JOIN users u ON u.workspace_id = $1 AND u.id = e.id`,
     [workspaceId, emails],
   );
   return new Map(existing.map((e) => [e.email, e.status]));
@@ -89,8 +95,10 @@ export async function invitedPersonRow(
 ): Promise<InvitedPersonRow | null> {
   const [person] = await tx.query<InvitedPersonRow>(
     `SELECT u.id, u.role, u.status, u.password_hash IS NOT NULL AS has_password, i.user_id IS NOT NULL AS has_invite, i.claimed_at IS NOT NULL AS claimed
-       FROM users u LEFT JOIN invites i ON i.workspace_id = u.workspace_id AND i.user_id = u.id
-      WHERE u.workspace_id = $1 AND lower(u.email) = $2 AND u.branch_id = $3 AND ($4::uuid IS NULL OR u.branch_id = $4)
+       FROM user_ids_by_email($1::uuid, ARRAY[$2::text]) e
+       JOIN users u ON u.workspace_id = $1 AND u.id = e.id
+       LEFT JOIN invites i ON i.workspace_id = u.workspace_id AND i.user_id = u.id
+      WHERE u.branch_id = $3 AND ($4::uuid IS NULL OR u.branch_id = $4)
       FOR UPDATE OF u`,
     [workspaceId, email, branchId, reach],
   );
@@ -105,7 +113,9 @@ export async function peopleByEmail(
   reach: string | null,
 ): Promise<string[]> {
   const people = await tx.query<{ id: string }>(
-    `SELECT id FROM users WHERE workspace_id = $1 AND lower(email) = ANY($2::text[]) AND ($3::uuid IS NULL OR branch_id = $3)`,
+    `SELECT u.id FROM user_ids_by_email($1::uuid, $2::text[]) e
+       JOIN users u ON u.workspace_id = $1 AND u.id = e.id
+      WHERE ($3::uuid IS NULL OR u.branch_id = $3)`,
     [workspaceId, emails, reach],
   );
   return people.map((p) => p.id);

@@ -66,7 +66,10 @@ export async function listUsers(
   if (filter?.column === 'id' && !isUuid(filter.value)) return { total: 0, rows: [] };
   if (filter) {
     params.push(filter.value);
-    if (filter.column === 'email') where.push(`lower(u.email) = lower($${params.length})`);
+    // Through the email index (`user_ids_by_email`, migration 0177): `lower(u.email) = ...` in a tenant transaction
+    // is a filter over every user of the workspace (row-level security keeps it off the index).
+    if (filter.column === 'email')
+      where.push(`u.id IN (SELECT e.id FROM user_ids_by_email($1::uuid, ARRAY[$${params.length}::text]) e)`);
     else if (filter.column === 'id') where.push(`u.id = $${params.length}::uuid`);
     else where.push(`u.scim_external_id = $${params.length}`);
   }
@@ -100,9 +103,11 @@ export async function findByIdentity(
   externalId: string | null,
 ): Promise<{ id: string; deleted: boolean; email: string; external_id: string | null }[]> {
   return tx.query(
-    // Two index lookups (the email's, the external id's) rather than one OR, which a generic plan may scan for.
-    `SELECT id, scim_deleted_at IS NOT NULL AS deleted, email, scim_external_id AS external_id FROM users
-      WHERE workspace_id = $1 AND lower(email) = lower($2)
+    // Two index lookups (the email's, the external id's) rather than one OR, which a generic plan may scan for. The
+    // email's through `user_ids_by_email` (migration 0177): on users directly, under row-level security, `lower(email)`
+    // is a filter over every user of the workspace.
+    `SELECT u.id, u.scim_deleted_at IS NOT NULL AS deleted, u.email, u.scim_external_id AS external_id
+       FROM user_ids_by_email($1::uuid, ARRAY[$2::text]) e JOIN users u ON u.workspace_id = $1 AND u.id = e.id
      UNION
      SELECT id, scim_deleted_at IS NOT NULL AS deleted, email, scim_external_id AS external_id FROM users
       WHERE workspace_id = $1 AND scim_external_id = $3::text`,
@@ -365,8 +370,8 @@ export async function findByIdentities(
 ): Promise<{ id: string; deleted: boolean; email: string; external_id: string | null }[]> {
   if (emails.length === 0 && externalIds.length === 0) return [];
   return tx.query(
-    `SELECT id, scim_deleted_at IS NOT NULL AS deleted, lower(email) AS email, scim_external_id AS external_id FROM users
-      WHERE workspace_id = $1 AND lower(email) = ANY($2::text[])
+    `SELECT u.id, u.scim_deleted_at IS NOT NULL AS deleted, e.email, u.scim_external_id AS external_id
+       FROM user_ids_by_email($1::uuid, $2::text[]) e JOIN users u ON u.workspace_id = $1 AND u.id = e.id
      UNION
      SELECT id, scim_deleted_at IS NOT NULL AS deleted, lower(email) AS email, scim_external_id AS external_id FROM users
       WHERE workspace_id = $1 AND scim_external_id = ANY($3::text[])`,
