@@ -610,3 +610,98 @@ export async function buildInquiryWorkspace(
   const committee = await buildCommittee(server, ws);
   return { ws, complainant, committee };
 }
+
+// --- factories for complaints/law/platform tests ---
+
+/**
+ * How far a built case has gone through the workspace's published process (the statutory one unless replaced):
+ * `RECEIPT` just filed; `INQUIRY` the receipt's steps done (the respondent has the copy); `CLOSED` heard (a hearing
+ * scheduled and its minutes recorded) and closed with an outcome.
+ */
+export type CaseStage = 'RECEIPT' | 'INQUIRY' | 'CLOSED';
+
+export interface BuiltCase {
+  id: string;
+  caseNumber: string;
+  complainant: BuiltUser;
+  respondent: { name: string; email: string };
+}
+
+/**
+ * A complaint filed by a person of the workspace (a new one unless given) against a named respondent with an address,
+ * then taken by the committee as far as `stage`, each step done by its presiding officer through the case API: the
+ * mails of an action step shown and confirmed, a hearing scheduled and recorded, the case closed with its outcome.
+ */
+export async function buildCaseAtStage(
+  server: TestServer,
+  ws: BuiltWorkspace,
+  committee: BuiltCommittee,
+  overrides: {
+    stage: CaseStage;
+    complainant?: BuiltUser;
+    respondent?: { name: string; email: string };
+    details?: string;
+    outcome?: 'UPHELD' | 'NOT_UPHELD' | 'SETTLED_BY_CONCILIATION' | 'WITHDRAWN' | 'REFERRED';
+  },
+): Promise<BuiltCase> {
+  const presiding = committee.presiding.token;
+  const api = <T>(method: Method, url: string, token: string, payload?: object) =>
+    call<T>(server, ws.host, method, `/case-api/api${url}`, token, payload);
+  const complainant =
+    overrides.complainant ?? (await buildUser(server, ws, { firstName: 'Cara', lastName: 'Complainant' }));
+  const respondent = overrides.respondent ?? {
+    name: 'Rahul Respondent',
+    email: `${unique('respondent')}@example.test`,
+  };
+  type Detail = { complaintId: string; caseNumber: string; steps: { stepId: string; kind: string; name: string }[] };
+  const filed = await api<Detail>('POST', '/complaints', complainant.token, {
+    complainant: {
+      name: `${complainant.firstName} ${complainant.lastName}`,
+      email: complainant.email,
+      gender: 'WOMAN',
+    },
+    respondent: { ...respondent, gender: 'MAN', description: 'A colleague in the same team' },
+    incident: {
+      details: overrides.details ?? `Remarks in meetings (${unique('case')}).`,
+      date: new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10),
+      witnesses: [],
+    },
+  });
+  const built = { id: filed.complaintId, caseNumber: filed.caseNumber, complainant, respondent };
+  if (overrides.stage === 'RECEIPT') return built;
+  // The receipt: every step before the first meeting (the copy to the respondent, POSH Rule 7(2)).
+  const firstMeeting = filed.steps.findIndex((s) => s.kind === 'MEETING');
+  for (const step of filed.steps.slice(0, firstMeeting < 0 ? filed.steps.length : firstMeeting)) {
+    const planned = await api<{ mails: { recipients: { email: string }[] }[] }>(
+      'GET',
+      `/complaints/${built.id}/steps/${step.stepId}/recipients`,
+      presiding,
+    );
+    await api('POST', `/complaints/${built.id}/steps/${step.stepId}/complete`, presiding, {
+      note: 'Done',
+      confirmedRecipients: planned.mails.flatMap((m) => m.recipients.map((r) => r.email)),
+    });
+  }
+  if (overrides.stage === 'INQUIRY') return built;
+  const hearing =
+    filed.steps.find((s) => s.name === 'Inquiry hearing') ?? filed.steps.find((s) => s.kind === 'MEETING');
+  const today = new Date().toISOString().slice(0, 10);
+  const meeting = await api<{ meetingId: string }>('POST', `/complaints/${built.id}/meetings`, presiding, {
+    title: 'Inquiry hearing',
+    agenda: 'Hear both parties.',
+    startsAt: `${today}T09:00:00Z`,
+    endsAt: `${today}T10:00:00Z`,
+    location: 'Meeting room 2',
+    guests: [committee.presiding.email, ...committee.members.map((m) => m.email), complainant.email, respondent.email],
+    stepId: hearing?.stepId ?? null,
+  });
+  await api('PUT', `/complaints/${built.id}/meetings/${meeting.meetingId}`, presiding, {
+    minutes: 'Both parties were heard.',
+    outcome: 'The committee finds the complaint upheld.',
+  });
+  await api('POST', `/complaints/${built.id}/close`, presiding, {
+    outcome: overrides.outcome ?? 'UPHELD',
+    summary: 'Upheld: a written warning for the respondent, recommended to the employer.',
+  });
+  return built;
+}
