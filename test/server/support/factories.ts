@@ -705,3 +705,56 @@ export async function buildCaseAtStage(
   });
   return built;
 }
+
+/** A workspace with a person in every role, for the tests that walk every route as every caller. */
+export interface BuiltEveryRole {
+  ws: BuiltWorkspace;
+  /** The workspace's first admin (WORKSPACE_ADMIN), as `ws.admin`. */
+  admin: BuiltUser;
+  employee: BuiltUser;
+  employer: BuiltUser;
+  /** The BRANCH_ADMIN of `unit`, a business unit besides the headquarters. */
+  unitAdmin: BuiltUser;
+  unit: { id: string; name: string };
+  /** The Internal Committee: its presiding officer and members. */
+  committee: BuiltCommittee;
+  /** The complainant of `caseId`, a case in inquiry: a party to it, on no committee. */
+  party: BuiltUser;
+  caseId: string;
+  /** A platform admin's session on the main site. */
+  platform: string;
+}
+
+/**
+ * An Indian workspace (IN) with a person in every role: an employee, an employer, a business-unit admin, its admin,
+ * its committee (presiding officer and members), a party to a case in inquiry; and a platform admin.
+ */
+export async function buildEveryRole(
+  server: TestServer,
+  overrides: { companyName?: string } = {},
+): Promise<BuiltEveryRole> {
+  const ws = await buildWorkspace(server, { jurisdictionCode: 'IN', companyName: overrides.companyName });
+  const employee = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+  const employer = await buildUser(server, ws, { role: 'EMPLOYER', firstName: 'Emma', lastName: 'Employer' });
+  const unit = await buildBusinessUnit(server, ws);
+  const unitAdmin = await buildUnitUser(server, ws, unit.id, {
+    role: 'BRANCH_ADMIN',
+    firstName: 'Uma',
+    lastName: 'Unit',
+  });
+  const committee = await buildCommittee(server, ws);
+  const party = await buildUser(server, ws, { firstName: 'Cara', lastName: 'Complainant' });
+  const built = await buildCaseAtStage(server, ws, committee, { stage: 'INQUIRY', complainant: party });
+  return {
+    ws,
+    admin: ws.admin,
+    employee,
+    employer,
+    unitAdmin,
+    unit,
+    committee,
+    party,
+    caseId: built.id,
+    platform: await buildPlatformAdmin(server),
+  };
+}
