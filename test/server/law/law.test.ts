@@ -289,7 +289,7 @@ describe.each(DATABASES)('legal rules, employer duties and returns on %s', (kind
         districtOfficer: 'The District Officer, Bengaluru Urban',
         businessNumber: '123456789RT0001',
         contactName: 'Compliance desk',
-        contactEmail: 'compliance@acme.test',
+        contactEmail: 'compliance@example.test',
         contactPhone: '+91 80 1234 5678',
       });
 
