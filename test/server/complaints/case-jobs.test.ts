@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_CASE_DAILY, JOB_CASE_TICK } from '../../../server/case/complaints/case-jobs';
 import { ManualClock } from '../../../server/platform/clock';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { withoutSeededCaseStory } from '../support/case-seed';
+import { buildUser, buildWorkspace } from '../support/factories';
 
-const ACME = 'acme.localhost';
 const CASE = '/case-api/api';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Person {
@@ -26,6 +25,8 @@ describe.each(DATABASES)('the daily case job on %s', (kind) => {
   const clock = new ManualClock('2026-12-01T06:00:00Z');
   let server: TestServer;
   let acmeId: string;
+  /** The host of this file's workspace, built for it. */
+  let ACME: string;
   let admin: string;
   let employer: Person;
   let complainant: Person;
@@ -52,13 +53,6 @@ describe.each(DATABASES)('the daily case job on %s', (kind) => {
       })
     ).json();
   const mailsTo = async (to: string, subject: RegExp) => (await outbox(to)).filter((m) => subject.test(m.subject));
-  const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(
-      `SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
-      [email, acmeId],
-    );
-    return { id: row.id, email, token: await server.signIn(ACME, email) };
-  };
   /** The day's run as the scheduler makes it: the clock moves, the job is queued and the queue worked. */
   const runDay = async (day: string) => {
     clock.set(`${day}T06:00:00Z`);
@@ -82,17 +76,16 @@ describe.each(DATABASES)('the daily case job on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { clock, jobs: true });
-    await withoutSeededCaseStory(server.db);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employer = await person('employer@acme.test');
-    complainant = await person('employee@acme.test');
-    const hq = await server.db.query<{ email: string }>(
-      `SELECT u.email FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND u.email <> 'employee@acme.test' AND b.name = 'Acme Headquarters' ORDER BY u.email LIMIT 4`,
-      [acmeId],
-    );
-    [presiding, member1, member2, external] = await Promise.all(hq.map((h) => person(h.email)));
+    const ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+    [ACME, acmeId, admin] = [ws.host, ws.id, ws.admin.token];
+    employer = await buildUser(server, ws, { role: 'EMPLOYER', firstName: 'Emma', lastName: 'Employer' });
+    complainant = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    [presiding, member1, member2, external] = await Promise.all([
+      buildUser(server, ws, { firstName: 'Priya', lastName: 'Presiding' }),
+      buildUser(server, ws, { firstName: 'Manoj', lastName: 'Member' }),
+      buildUser(server, ws, { firstName: 'Meera', lastName: 'Member' }),
+      buildUser(server, ws, { firstName: 'Eric', lastName: 'External' }),
+    ]);
 
     const wf = await ok('POST', '/admin/workflow', admin, { workflowName: 'Case jobs', defaultToWorkspace: true });
     const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });

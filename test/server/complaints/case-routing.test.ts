@@ -6,14 +6,13 @@ import * as intakeContract from '../../../src/contracts/case/intake.contract';
 import * as retentionContract from '../../../src/contracts/case/retention.contract';
 import type { RouteContract } from '../../../src/contracts/route';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { withoutSeededCaseStory } from '../support/case-seed';
+import { buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
 /**
  * Who receives case content, who sees each field, what is logged and cached, and how much a member may file
  * (docs/case.md "Who receives case content", "Field visibility", "What is logged", "Filing limits"): each test is an
  * attack found with every role of a workspace, and fails on a server that lets it through.
  */
-const ACME = 'acme.localhost';
 const CASE = '/case-api/api';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -26,6 +25,9 @@ interface Person {
 describe.each(DATABASES)('case routing: recipients, field visibility, logging and filing limits on %s', (kind) => {
   let server: TestServer;
   let acmeId: string;
+  /** This file's workspace, built for it, and its host. */
+  let ws: BuiltWorkspace;
+  let ACME: string;
   let admin: string;
   let complainant: Person;
   let respondent: Person;
@@ -57,13 +59,6 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
         remoteAddress: '127.0.0.1',
       })
     ).json();
-  const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(
-      `SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
-      [email, acmeId],
-    );
-    return { id: row.id, email, token: await server.signIn(ACME, email) };
-  };
   const logOf = async (id: string) =>
     server.db.query<{ action: string; details: Record<string, unknown> }>(
       `SELECT action, details FROM complaint_audit_events WHERE complaint_id = $1 ORDER BY at, id`,
@@ -79,20 +74,16 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    // This file constitutes its own committees: it starts without the demo's (server/seed/case.seed.ts).
-    await withoutSeededCaseStory(server.db);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    const hq = await server.db.query<{ email: string }>(
-      `SELECT u.email FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND u.email <> 'employee@acme.test' AND b.name = 'Acme Headquarters' ORDER BY u.email LIMIT 5`,
-      [acmeId],
-    );
-    complainant = await person('employee@acme.test');
-    respondent = await person(hq[0].email);
-    presiding = await person(hq[1].email);
-    member = await person(hq[2].email);
-    external = await person(hq[3].email);
+    ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+    [ACME, acmeId, admin] = [ws.host, ws.id, ws.admin.token];
+    // The employer the INFORM_EMPLOYER step mails.
+    await buildUser(server, ws, { role: 'EMPLOYER', firstName: 'Emma', lastName: 'Employer' });
+    complainant = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    respondent = await buildUser(server, ws, { firstName: 'Rahul', lastName: 'Respondent' });
+    presiding = await buildUser(server, ws, { firstName: 'Priya', lastName: 'Presiding' });
+    member = await buildUser(server, ws, { firstName: 'Meera', lastName: 'Member' });
+    external = await buildUser(server, ws, { firstName: 'Eric', lastName: 'External' });
+    const secondMember = await buildUser(server, ws, { firstName: 'Manoj', lastName: 'Member' });
     await ok('POST', '/committees', admin, {
       name: 'Internal Committee',
       termStart: '2026-01-01',
@@ -101,7 +92,7 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
         { userId: presiding.id, role: 'PRESIDING_OFFICER', gender: 'WOMAN', senior: true },
         { userId: member.id, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' },
         // Two employee members, as IN-02 asks: a committee short of one proceeds only on an override.
-        { userId: (await person(hq[4].email)).id, role: 'EMPLOYEE_MEMBER', gender: 'MAN' },
+        { userId: secondMember.id, role: 'EMPLOYEE_MEMBER', gender: 'MAN' },
         { userId: external.id, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
       ],
     });
@@ -190,7 +181,7 @@ describe.each(DATABASES)('case routing: recipients, field visibility, logging an
         admin,
         { name: 'v1' },
       );
-      for (const address of ['collector@outside.example', 'admin@acme.test']) {
+      for (const address of ['collector@outside.example', ws.admin.email]) {
         const res = await call('POST', '/admin/workflow-action-setting', admin, {
           workflowVersionId: draft.workflowVersionId,
           actionType: 'INFORM_EMPLOYER',

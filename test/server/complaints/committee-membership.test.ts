@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { withoutSeededCaseStory } from '../support/case-seed';
+import { buildBusinessUnit, buildUser, buildWorkspace, type BuiltUser } from '../support/factories';
 
 /**
  * Committee membership is the key to every case (docs/case.md "Committee membership"): the attacks of an outside
  * penetration test, each as the insider would try it.
  */
-const ACME = 'acme.localhost';
 const CASE = '/case-api/api';
 const MAIN = '/main-api/api';
 
@@ -21,6 +20,9 @@ interface Person {
 describe.each(DATABASES)('committee membership on %s', (kind) => {
   let server: TestServer;
   let acmeId: string;
+  /** The host of this file's workspace, built for it, and its second business unit. */
+  let ACME: string;
+  let puneId: string;
   let admin: Person;
   let employer: Person;
   let complainant: Person;
@@ -55,13 +57,12 @@ describe.each(DATABASES)('committee membership on %s', (kind) => {
     const body = res.json();
     return Array.isArray(body) ? body : body.items;
   };
-  const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string; name: string }>(
-      `SELECT id, trim(first_name || ' ' || last_name) AS name FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
-      [email, acmeId],
-    );
-    return { id: row.id, email, name: row.name, token: await server.signIn(ACME, email) };
-  };
+  const named = (u: BuiltUser): Person => ({
+    id: u.id,
+    email: u.email,
+    name: `${u.firstName} ${u.lastName}`,
+    token: u.token,
+  });
   const seat = (p: Person, role: string, gender = 'WOMAN', senior = false) => ({ userId: p.id, role, gender, senior });
   const committee = (members: object[]) => ({
     name: 'Internal Committee',
@@ -106,19 +107,26 @@ describe.each(DATABASES)('committee membership on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    // This file constitutes its own committees: it starts without the demo's (server/seed/case.seed.ts).
-    await withoutSeededCaseStory(server.db);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    admin = await person('admin@acme.test');
-    employer = await person('employer@acme.test');
-    const hq = await server.db.query<{ email: string }>(
-      `SELECT u.email FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND u.email <> 'employee@acme.test' AND b.name = 'Acme Headquarters' ORDER BY u.email LIMIT 7`,
-      [acmeId],
-    );
-    complainant = await person('employee@acme.test');
+    const ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+    [ACME, acmeId] = [ws.host, ws.id];
+    admin = named(ws.admin);
+    employer = named(await buildUser(server, ws, { role: 'EMPLOYER', firstName: 'Emma', lastName: 'Employer' }));
+    puneId = (await buildBusinessUnit(server, ws, { name: 'Acme Pune' })).id;
+    complainant = named(await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' }));
+    const names = [
+      'Rahul Respondent',
+      'Priya Presiding',
+      'Manoj Member',
+      'Meera Member',
+      'Eric External',
+      'Nina Newcomer',
+      'Leo Leaver',
+    ];
     [respondent, presiding, member1, member2, external, newcomer, leaver] = await Promise.all(
-      hq.map((h) => person(h.email)),
+      names.map(async (name) => {
+        const [firstName, lastName] = name.split(' ');
+        return named(await buildUser(server, ws, { firstName, lastName }));
+      }),
     );
     sound = soundOf();
     const wf = await ok('POST', '/admin/workflow', admin.token, {
@@ -156,10 +164,7 @@ describe.each(DATABASES)('committee membership on %s', (kind) => {
       committee([...sound, seat(employer, 'EMPLOYEE_MEMBER')]),
     );
     expect(employerSelf.statusCode).toBe(403);
-    const [pune] = await server.db.query<{ id: string }>(
-      `SELECT id FROM branches WHERE workspace_id = $1 AND name = 'Acme Pune'`,
-      [acmeId],
-    );
+    const pune = { id: puneId };
     const constituted = await call('POST', '/committees', admin.token, {
       ...committee([seat(admin, 'PRESIDING_OFFICER')]),
       branchId: pune.id,

@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { withoutSeededCaseStory } from '../support/case-seed';
+import {
+  buildBusinessUnit,
+  buildUnitUser,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 import { HTML, PDF } from '../support/sample-files';
 import { ClockSchema, ComplaintSummary } from '../../../src/contracts/case/complaints.contract';
 import { caseNumberText, DATE_COLUMNS } from '../../../server/case/complaints/complaints.repository';
 
-const ACME = 'acme.localhost';
-const GLOBEX = 'globex.localhost';
 const CASE = '/case-api/api';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -33,6 +38,11 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
   let versionSteps: { meeting: string; action: string };
   let formFields: { withFile: string; withoutFile: string };
   let acmeId: string;
+  /** An Indian workspace (the case's) and a Canadian one (another workspace), both built for this file. */
+  let ws: BuiltWorkspace;
+  let ACME: string;
+  let GLOBEX: string;
+  let globexEmployee: BuiltUser;
 
   const call = (method: Method, url: string, token: string, payload?: object, host = ACME) =>
     server.request(host, { method, url: `${CASE}${url}`, token, ...(payload ? { payload } : {}) });
@@ -49,15 +59,8 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
         remoteAddress: '127.0.0.1',
       })
     ).json();
-  const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(
-      `SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
-      [email, acmeId],
-    );
-    return { id: row.id, email, token: await server.signIn(ACME, email) };
-  };
   const complaintBody = (over: Record<string, unknown> = {}) => ({
-    complainant: { name: 'Esha Employee', email: 'employee@acme.test', gender: 'WOMAN', phone: '+91 98000 00040' },
+    complainant: { name: 'Esha Employee', email: complainant.email, gender: 'WOMAN', phone: '+91 98000 00040' },
     respondent: { name: 'Rahul Respondent', email: respondent.email, gender: 'MAN', description: 'Team lead, floor 3' },
     incident: {
       details: 'Repeated remarks about my appearance in team meetings.',
@@ -69,28 +72,22 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    await withoutSeededCaseStory(server.db);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employer = await server.signIn(ACME, 'employer@acme.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    const hq = await server.db.query<{ email: string }>(
-      `SELECT u.email FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND u.email <> 'employee@acme.test' AND b.name = 'Acme Headquarters' ORDER BY u.email LIMIT 5`,
-      [acmeId],
-    );
-    complainant = await person('employee@acme.test');
-    respondent = await person(hq[0].email);
-    presiding = await person(hq[1].email);
-    member1 = await person(hq[2].email);
-    member2 = await person(hq[3].email);
-    external = await person(hq[4].email);
-    const [pune] = await server.db.query<{ email: string }>(
-      `SELECT u.email FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND b.name = 'Acme Pune' ORDER BY u.email LIMIT 1`,
-      [acmeId],
-    );
-    otherMember = await person(pune.email);
+    ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+    const globex = await buildWorkspace(server, { jurisdictionCode: 'CA-FED' });
+    [ACME, GLOBEX, acmeId] = [ws.host, globex.host, ws.id];
+    admin = ws.admin.token;
+    employer = (await buildUser(server, ws, { role: 'EMPLOYER' })).token;
+    globexAdmin = globex.admin.token;
+    globexEmployee = await buildUser(server, globex, { firstName: 'Gabe', lastName: 'Employee' });
+    complainant = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    respondent = await buildUser(server, ws, { firstName: 'Rahul', lastName: 'Respondent' });
+    presiding = await buildUser(server, ws, { firstName: 'Priya', lastName: 'Presiding' });
+    // A short address: the .ics invitation folds its lines at 75 characters, and a test reads the attendee's line whole.
+    member1 = await buildUser(server, ws, { firstName: 'Manoj', lastName: 'Member', email: `manoj@${ws.slug}.test` });
+    member2 = await buildUser(server, ws, { firstName: 'Meera', lastName: 'Member' });
+    external = await buildUser(server, ws, { firstName: 'Eric', lastName: 'External' });
+    const pune = await buildBusinessUnit(server, ws, { name: 'Acme Pune' });
+    otherMember = await buildUnitUser(server, ws, pune.id, { firstName: 'Pooja', lastName: 'Pune' });
 
     // A published workflow: a hearing, then the copy to the respondent (POSH Rule 7).
     const wf = await ok('POST', '/admin/workflow', admin, {
@@ -266,7 +263,7 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       });
       expect(settings.statusCode, settings.body).toBe(200);
       expect(settings.json()).toMatchObject({ compliance: 'CA_FEDERAL', extraHolidays: ['2026-12-24'] });
-      const [gabe] = await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@globex.test'`);
+      const gabe = globexEmployee;
       const wrong = await server.request(GLOBEX, {
         method: 'POST',
         url: `${CASE}/committees`,
@@ -393,7 +390,7 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
         lateFiling: null,
       });
       expect(filed.evidence.map((e: { fileName: string }) => e.fileName)).toEqual(['chat.html']);
-      const receipt = await outbox('employee@acme.test');
+      const receipt = await outbox(complainant.email);
       expect(receipt[0].subject).toBe(`We received your complaint: case ${filed.caseNumber}`);
       const told = await outbox(presiding.email);
       expect(told[0].subject).toBe(`A new complaint: case ${filed.caseNumber}`);
@@ -448,7 +445,7 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
         caseNumber: detail.caseNumber,
         nearestClock: null,
       });
-      expect(detail.complainant.email).toBe('employee@acme.test');
+      expect(detail.complainant.email).toBe(complainant.email);
       expect(detail.committee.presiding).toMatchObject({ userId: presiding.id, substitute: false });
       expect(detail.callerPresides).toBe(true);
       const deadlines = await ok('GET', `/complaints/${caseId}/deadlines`, presiding.token);
@@ -550,7 +547,7 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
       expect(mine.clocks).toEqual([]);
       const theirs = await ok('GET', `/complaints/${caseId}`, member2.token);
       expect(theirs.messages).toHaveLength(3);
-      expect((await outbox('employee@acme.test'))[0].subject).toMatch(/A new message on case/);
+      expect((await outbox(complainant.email))[0].subject).toMatch(/A new message on case/);
     });
 
     it('schedules a meeting: every field required, guests mailed an .ics invitation; minutes recorded later', async () => {
@@ -565,7 +562,7 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
         startsAt: '2026-12-01T10:00:00Z',
         endsAt: '2026-12-01T09:00:00Z',
         location: 'Room 4',
-        guests: ['employee@acme.test'],
+        guests: [complainant.email],
       });
       expect(backwards.json().fields.endsAt).toBeTruthy();
       const meeting = await ok('POST', `/complaints/${caseId}/meetings`, presiding.token, {
@@ -574,7 +571,7 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
         startsAt: '2026-12-01T10:00:00Z',
         endsAt: '2026-12-01T11:00:00Z',
         location: 'https://meet.example/ic',
-        guests: ['employee@acme.test', member1.email],
+        guests: [complainant.email, member1.email],
         stepId: versionSteps.meeting,
       });
       const [invite] = await outbox(member1.email);
@@ -707,7 +704,7 @@ describe.each(DATABASES)('complaints: committees, filing, confidentiality and th
         state: 'RUNNING',
         daysLeft: 90,
       });
-      expect((await outbox('employee@acme.test'))[0].subject).toBe(`Case ${closed.caseNumber} is closed`);
+      expect((await outbox(complainant.email))[0].subject).toBe(`Case ${closed.caseNumber} is closed`);
       expect((await outbox(respondent.email))[0].subject).toBe(`Case ${closed.caseNumber} is closed`);
       expect(
         (await call('POST', `/complaints/${caseId}/close`, presiding.token, { outcome: 'UPHELD', summary: 'again' }))

@@ -11,9 +11,8 @@ import { EmbeddedFileUrls } from '../../../server/platform/signed-files';
 import { UrlSigner } from '../../../server/platform/signed-urls';
 import { EVIDENCE_QUOTAS } from '../../../server/case/complaints/evidence.service';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { withoutSeededCaseStory } from '../support/case-seed';
+import { buildCommittee, buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
-const ACME = 'acme.localhost';
 const CASE = '/case-api/api';
 const NAME = 'photo of Meera Kapoor at the offsite.jpg';
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -54,6 +53,9 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
   let store: FillingStore;
   let root: string;
   let acmeId: string;
+  /** The workspace of this file's cases, built for it, and its host. */
+  let ws: BuiltWorkspace;
+  let ACME: string;
   let admin: string;
   let employee: Person;
   let presiding: Person;
@@ -69,13 +71,6 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
     const res = await call(method, url, token, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
-  };
-  const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(
-      `SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
-      [email, acmeId],
-    );
-    return { id: row.id, email, token: await server.signIn(ACME, email) };
   };
   /** A reporter's call, from `address` (the socket's). */
   const asReporter = (url: string, payload: object, address: string) =>
@@ -129,29 +124,10 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
     root = await mkdtemp(path.join(os.tmpdir(), 'safeplace-custody-'));
     store = new FillingStore(root, new UrlSigner(randomBytes(32)));
     server = await startTestServer(kind, {}, { fileUrls: store, jobs: true });
-    // This file constitutes its own committees: it starts without the demo's (server/seed/case.seed.ts).
-    await withoutSeededCaseStory(server.db);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    const hq = await server.db.query<{ email: string }>(
-      `SELECT u.email FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND u.email <> 'employee@acme.test' AND b.name = 'Acme Headquarters' ORDER BY u.email LIMIT 4`,
-      [acmeId],
-    );
-    employee = await person('employee@acme.test');
-    presiding = await person(hq[0].email);
-    const [m1, m2, ext] = await Promise.all([person(hq[1].email), person(hq[2].email), person(hq[3].email)]);
-    await ok('POST', '/committees', admin, {
-      name: 'Internal Committee',
-      termStart: '2026-01-01',
-      termEnd: '2028-12-31',
-      members: [
-        { userId: presiding.id, role: 'PRESIDING_OFFICER', gender: 'WOMAN', senior: true },
-        { userId: m1.id, role: 'EMPLOYEE_MEMBER', gender: 'MAN' },
-        { userId: m2.id, role: 'EMPLOYEE_MEMBER', gender: 'WOMAN' },
-        { userId: ext.id, role: 'EXTERNAL_MEMBER', gender: 'MAN' },
-      ],
-    });
+    ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+    [ACME, acmeId, admin] = [ws.host, ws.id, ws.admin.token];
+    employee = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    presiding = (await buildCommittee(server, ws)).presiding;
     const wf = await ok('POST', '/admin/workflow', admin, { workflowName: 'Custody test', defaultToWorkspace: true });
     const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });
     await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, { kind: 'MEETING', name: 'Hearing' });
@@ -380,7 +356,7 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
   });
 
   it('keeps no name in the keys of course files either, and still downloads them under their name', async () => {
-    const author = await server.signIn(ACME, 'admin@acme.test');
+    const author = admin;
     const ticket = await server.request(ACME, {
       method: 'POST',
       url: '/learning-api/api/lesson-content/generate-upload-url',
@@ -500,10 +476,7 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
     const image = png();
     const imageKey = `${acmeId}/${'d'.repeat(24)}-Meera_at_the_offsite.png`;
     await writeFile(path.join(root, imageKey), image);
-    const [admin1] = await server.db.query<{ id: string }>(
-      `SELECT id FROM users WHERE workspace_id = $1 AND email = 'admin@acme.test'`,
-      [acmeId],
-    );
+    const admin1 = ws.admin;
     const [img] = await server.db.tenant(acmeId, (tx) =>
       tx.query<{ id: string }>(
         `INSERT INTO files (workspace_id, owner_id, purpose, declared_name, declared_size, storage_key, size, detected_type, status, confirmed_at)
@@ -572,6 +545,7 @@ describe.each(DATABASES)('evidence through the vault in an S3-compatible store, 
   let urls: S3FileUrls;
   let server: TestServer;
   let acmeId: string;
+  let ACME: string;
   const object = (key: string) => readFile(path.join(dir, BUCKET, `${key}._S3rver_object`));
 
   beforeAll(async () => {
@@ -593,10 +567,9 @@ describe.each(DATABASES)('evidence through the vault in an S3-compatible store, 
       pathStyle: true,
     });
     server = await startTestServer(kind, {}, { fileUrls: urls, jobs: true });
-    // This file constitutes its own committees: it starts without the demo's (server/seed/case.seed.ts).
-    await withoutSeededCaseStory(server.db);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    const admin = await server.signIn(ACME, 'admin@acme.test');
+    const ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+    [ACME, acmeId] = [ws.host, ws.id];
+    const admin = ws.admin.token;
     const post = async (url: string, payload: object) =>
       (await server.request(ACME, { method: 'POST', url: `${CASE}${url}`, token: admin, payload })).json();
     const wf = await post('/admin/workflow', { workflowName: 'S3 custody', defaultToWorkspace: true });

@@ -1,11 +1,9 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { withoutSeededCaseStory } from '../support/case-seed';
+import { buildUser, buildWorkspace, type BuiltUser } from '../support/factories';
 import { localDay } from '../../../src/domain/shared/date-time';
 
-const ACME = 'acme.localhost';
-const GLOBEX = 'globex.localhost';
 const CASE = '/case-api/api';
 /** The reporter's address: a documentation range (RFC 5737), sent as the socket's address and as X-Forwarded-For. */
 const REPORTER_ADDRESS = '203.0.113.7';
@@ -34,6 +32,11 @@ describe.each(DATABASES)(
     let member2: Person;
     let external: Person;
     let acmeId: string;
+    /** The hosts of the case's workspace and of another one, both built for this file. */
+    let ACME: string;
+    let GLOBEX: string;
+    let employerPerson: BuiltUser;
+    let globexAdminEmail: string;
     let actionStepId: string;
     const logLines: string[] = [];
     const previousTrustProxy = process.env.TRUST_PROXY;
@@ -43,10 +46,10 @@ describe.each(DATABASES)(
       url: string,
       token: string | null,
       payload?: object,
-      host = ACME,
+      host?: string,
       headers: Record<string, string> = {},
     ) =>
-      server.request(host, {
+      server.request(host ?? ACME, {
         method,
         url: `${CASE}${url}`,
         ...(token ? { token } : {}),
@@ -59,8 +62,8 @@ describe.each(DATABASES)(
       return res.json();
     };
     /** A reporter's call: from REPORTER_ADDRESS, through a proxy that says so. */
-    const asReporter = (url: string, payload: object, token: string | null = null, host = ACME) =>
-      server.request(host, {
+    const asReporter = (url: string, payload: object, token: string | null = null, host?: string) =>
+      server.request(host ?? ACME, {
         method: 'POST',
         url: `${CASE}${url}`,
         payload,
@@ -79,13 +82,6 @@ describe.each(DATABASES)(
           remoteAddress: '127.0.0.1',
         })
       ).json();
-    const person = async (email: string): Promise<Person> => {
-      const [row] = await server.db.query<{ id: string }>(
-        `SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
-        [email, acmeId],
-      );
-      return { id: row.id, email, token: await server.signIn(ACME, email) };
-    };
     const report = (over: Record<string, unknown> = {}) => ({
       respondent: {
         name: 'Rahul Respondent',
@@ -121,22 +117,20 @@ describe.each(DATABASES)(
         },
       });
       server = await startTestServer(kind, {}, { logger: { level: 'info', stream } });
-      await withoutSeededCaseStory(server.db);
-      [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-      admin = await server.signIn(ACME, 'admin@acme.test');
-      employer = await server.signIn(ACME, 'employer@acme.test');
-      globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-      const hq = await server.db.query<{ email: string }>(
-        `SELECT u.email FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND u.email <> 'employee@acme.test' AND b.name = 'Acme Headquarters' ORDER BY u.email LIMIT 5`,
-        [acmeId],
-      );
-      employee = await person('employee@acme.test');
-      respondent = await person(hq[0].email);
-      presiding = await person(hq[1].email);
-      member1 = await person(hq[2].email);
-      member2 = await person(hq[3].email);
-      external = await person(hq[4].email);
+      const ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+      const globex = await buildWorkspace(server, { jurisdictionCode: 'CA-FED' });
+      [ACME, GLOBEX, acmeId] = [ws.host, globex.host, ws.id];
+      admin = ws.admin.token;
+      employerPerson = await buildUser(server, ws, { role: 'EMPLOYER', firstName: 'Emma', lastName: 'Employer' });
+      employer = employerPerson.token;
+      globexAdmin = globex.admin.token;
+      globexAdminEmail = globex.admin.email;
+      employee = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+      respondent = await buildUser(server, ws, { firstName: 'Rahul', lastName: 'Respondent' });
+      presiding = await buildUser(server, ws, { firstName: 'Priya', lastName: 'Presiding' });
+      member1 = await buildUser(server, ws, { firstName: 'Manoj', lastName: 'Member' });
+      member2 = await buildUser(server, ws, { firstName: 'Meera', lastName: 'Member' });
+      external = await buildUser(server, ws, { firstName: 'Eric', lastName: 'External' });
       const wf = await ok('POST', '/admin/workflow', admin, { workflowName: 'Intake test', defaultToWorkspace: true });
       const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });
       const action = await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, {
@@ -562,7 +556,7 @@ describe.each(DATABASES)(
       beforeAll(async () => {
         caseId = (
           await ok('POST', '/complaints', employee.token, {
-            complainant: { name: 'Esha Employee', email: 'employee@acme.test' },
+            complainant: { name: 'Esha Employee', email: employee.email },
             respondent: { name: 'Rahul Respondent', email: respondent.email },
             incident: {
               details: 'Remarks at lunch.',
@@ -630,7 +624,7 @@ describe.each(DATABASES)(
         expect(JSON.stringify(mails)).not.toMatch(/denied/i);
         // An employee the case names nowhere can be denied too (should they join the committee later).
         await ok('POST', `/complaints/${caseId}/denied-access`, presiding.token, {
-          userId: respondent.id === employee.id ? admin : (await person('employer@acme.test')).id,
+          userId: respondent.id === employee.id ? admin : employerPerson.id,
         });
         expect((await ok('GET', `/complaints/${caseId}/denied-access`, presiding.token)).items).toHaveLength(2);
         expect((await call('GET', `/complaints/${caseId}/denied-access`, member2.token)).statusCode).toBe(403);
@@ -663,7 +657,7 @@ describe.each(DATABASES)(
       beforeAll(async () => {
         caseId = (
           await ok('POST', '/complaints', employee.token, {
-            complainant: { name: 'Esha Employee', email: 'employee@acme.test' },
+            complainant: { name: 'Esha Employee', email: employee.email },
             respondent: { name: 'Rahul Respondent', email: respondent.email },
             incident: {
               details: 'Threats at the desk.',
@@ -719,7 +713,7 @@ describe.each(DATABASES)(
         );
         expect(decidedTwice.statusCode).toBe(409);
         expect(decidedTwice.json()).toEqual({ code: 'CONFLICT', message: 'This request was decided already' });
-        const mails = (await outbox('employer@acme.test')) as { items?: { subject: string }[] };
+        const mails = (await outbox(employerPerson.email)) as { items?: { subject: string }[] };
         expect(JSON.stringify(mails)).toContain('Interim relief recommended');
         const events = await ok('GET', `/complaints/${caseId}/events`, member2.token);
         expect(events.items.map((e: { kind: string }) => e.kind)).toEqual([
@@ -788,7 +782,7 @@ describe.each(DATABASES)(
           monetary: false,
         });
         expect(settled.kind).toBe('CONCILIATION_SETTLED');
-        expect(JSON.stringify(await outbox('employer@acme.test'))).toContain('Settlement by conciliation');
+        expect(JSON.stringify(await outbox(employerPerson.email))).toContain('Settlement by conciliation');
         expect(JSON.stringify(await outbox(respondent.email))).toContain('Apology in writing');
         expect(
           (
@@ -811,7 +805,7 @@ describe.each(DATABASES)(
         );
         // The settlement's copies are in the access log with their recipients.
         const settle = log.items.find((i: { action: string }) => i.action === 'conciliation.settle');
-        expect(settle.details.mails[0].to).toEqual(expect.arrayContaining(['employer@acme.test', respondent.email]));
+        expect(settle.details.mails[0].to).toEqual(expect.arrayContaining([employerPerson.email, respondent.email]));
       });
     });
 
@@ -852,7 +846,7 @@ describe.each(DATABASES)(
         expect(found.items.every((p: { userId: string; name: string }) => p.userId && p.name)).toBe(true);
         expect(found.items.length).toBeLessThanOrEqual(20);
         expect(
-          (await ok('POST', '/complaint-people/search', presiding.token, { searchText: 'admin@globex' })).items,
+          (await ok('POST', '/complaint-people/search', presiding.token, { searchText: globexAdminEmail })).items,
         ).toEqual([]);
         // LIKE's wildcards are plain characters here.
         expect((await ok('POST', '/complaint-people/search', member1.token, { searchText: '%' })).items).toEqual([]);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { DATABASES, PASSWORD, startTestServer, testPasswords, type TestServer } from '../support/test-app';
+import { buildPlatformAdmin } from '../support/factories';
 
 /**
  * A workspace the platform admin creates can take a complaint at once (docs/case.md "Statutory processes"): it gets
@@ -13,11 +14,9 @@ describe.each(DATABASES)('a new workspace takes a complaint from its first minut
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    platform = await server.signIn('localhost', 'platform@demo.test');
-    // The new workspace's people sign in with the demo password: the same stored hash.
-    [{ password_hash: passwordHash }] = await server.db.query<{ password_hash: string }>(
-      `SELECT password_hash FROM users WHERE email = 'employee@acme.test'`,
-    );
+    platform = await buildPlatformAdmin(server);
+    // The new workspace's people sign in with the test password: its hash as the test server's hasher stores it.
+    passwordHash = await testPasswords.hash(PASSWORD);
   });
   afterAll(async () => server?.close());
 

@@ -3,10 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_CASE_DAILY } from '../../../server/case/complaints/case-jobs';
 import { ManualClock } from '../../../server/platform/clock';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
-import { withoutSeededCaseStory } from '../support/case-seed';
+import { buildUser, buildWorkspace } from '../support/factories';
 
-const ACME = 'acme.localhost';
-const GLOBEX = 'globex.localhost';
 const CASE = '/case-api/api';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Person {
@@ -30,6 +28,9 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
   const clock = new ManualClock('2027-01-02T06:00:00Z');
   let server: TestServer;
   let acmeId: string;
+  /** The hosts of this file's workspace and of another one, both built for it. */
+  let ACME: string;
+  let GLOBEX: string;
   let admin: string;
   let employer: string;
   let globexAdmin: string;
@@ -62,13 +63,6 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
     ).json();
   const purgeMails = async (to: string, number: string) =>
     (await outbox(to)).filter((m) => m.subject.startsWith(`Case ${number} will be purged`));
-  const person = async (email: string): Promise<Person> => {
-    const [row] = await server.db.query<{ id: string }>(
-      `SELECT id FROM users WHERE lower(email) = lower($1) AND workspace_id = $2`,
-      [email, acmeId],
-    );
-    return { id: row.id, email, token: await server.signIn(ACME, email) };
-  };
   const runDay = async (day: string, failures = 0) => {
     clock.set(`${day}T06:00:00Z`);
     await server.jobs!.send(JOB_CASE_DAILY, { workspaceId: acmeId, day });
@@ -126,18 +120,19 @@ describe.each(DATABASES)('retention of closed cases on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { clock, jobs: true });
-    await withoutSeededCaseStory(server.db);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employer = await server.signIn(ACME, 'employer@acme.test');
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
-    complainant = await person('employee@acme.test');
-    const hq = await server.db.query<{ email: string }>(
-      `SELECT u.email FROM users u JOIN branches b ON b.workspace_id = u.workspace_id AND b.id = u.branch_id
-        WHERE u.workspace_id = $1 AND u.role = 'EMPLOYEE' AND u.email <> 'employee@acme.test' AND b.name = 'Acme Headquarters' ORDER BY u.email LIMIT 5`,
-      [acmeId],
+    const ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+    const globex = await buildWorkspace(server, { jurisdictionCode: 'CA-FED' });
+    [ACME, GLOBEX, acmeId] = [ws.host, globex.host, ws.id];
+    admin = ws.admin.token;
+    employer = (await buildUser(server, ws, { role: 'EMPLOYER', firstName: 'Emma', lastName: 'Employer' })).token;
+    globexAdmin = globex.admin.token;
+    complainant = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    [presiding, member1, member2, external, outsider] = await Promise.all(
+      ['Priya Presiding', 'Manoj Member', 'Meera Member', 'Eric External', 'Omar Outsider'].map((name) => {
+        const [firstName, lastName] = name.split(' ');
+        return buildUser(server, ws, { firstName, lastName });
+      }),
     );
-    [presiding, member1, member2, external, outsider] = await Promise.all(hq.map((h) => person(h.email)));
     const wf = await ok('POST', '/admin/workflow', admin, { workflowName: 'Retention', defaultToWorkspace: true });
     const v = await ok('POST', `/admin/workflow/${wf.workflowId}/version`, admin, { name: 'v1' });
     await ok('POST', `/admin/step/workflow/${v.workflowVersionId}`, admin, {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 import { csv, importFile } from '../imports/upload';
+import { buildBusinessUnit, buildUnitUser, buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
 interface OutboxMessage {
   to: string;
@@ -11,30 +12,46 @@ interface OutboxMessage {
 describe.each(DATABASES)('sending and claiming invitations on %s', (kind) => {
   let server: TestServer;
   let admin: string;
+  /** This file's workspace, named Acme, with a Pune unit and its admin, one employee, and another workspace. */
+  let ws: BuiltWorkspace;
+  let buadmin: string;
+  let employee: string;
+  let globexHost: string;
   beforeAll(async () => {
     // Links in mail take the configured public URL's scheme and port (PUBLIC_URL), not the request's Host.
     server = await startTestServer(kind, { publicUrl: 'http://localhost:8080' });
-    admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    const imported = await importFile(server, admin, {
-      name: 'people.csv',
-      content: csv(
-        'ivy.invited@acme-new.test,Ivy,Invited,,,,,Acme Headquarters,,,,',
-        'pune.person@acme-new.test,Puneet,Person,,,,,Acme Pune,,,,',
-      ),
-    });
+    ws = await buildWorkspace(server, { companyName: 'Acme' });
+    admin = ws.admin.token;
+    const pune = await buildBusinessUnit(server, ws, { name: 'Acme Pune' });
+    buadmin = (await buildUnitUser(server, ws, pune.id, { role: 'BRANCH_ADMIN' })).token;
+    employee = (await buildUser(server, ws)).token;
+    globexHost = (await buildWorkspace(server, { companyName: 'Globex' })).host;
+    const imported = await importFile(
+      server,
+      admin,
+      {
+        name: 'people.csv',
+        content: csv(
+          'ivy.invited@acme-new.test,Ivy,Invited,,,,,Acme Headquarters,,,,',
+          'pune.person@acme-new.test,Puneet,Person,,,,,Acme Pune,,,,',
+        ),
+      },
+      undefined,
+      ws.host,
+    );
     expect(imported.created).toBe(2);
   });
   afterAll(async () => server?.close());
 
   const api = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
-    server.request('acme.localhost:8080', { method, url: `/main-api${url}`, token, ...(payload ? { payload } : {}) });
+    server.request(`${ws.host}:8080`, { method, url: `/main-api${url}`, token, ...(payload ? { payload } : {}) });
   const linkFor = async (email: string) => {
     const res = await server.request('localhost', {
       method: 'GET',
       url: `/dev/outbox?format=json&to=${encodeURIComponent(email)}`,
     });
     const [mail] = res.json() as OutboxMessage[];
-    return /http:\/\/acme\.localhost:8080\/invite\/([A-Za-z0-9_-]+)/.exec(mail.body)![1];
+    return new RegExp(`http://${ws.host.replace(/\./g, '\\.')}:8080/invite/([A-Za-z0-9_-]+)`).exec(mail.body)![1];
   };
 
   it('counts imported invitations as unused and not yet sent', async () => {
@@ -43,7 +60,6 @@ describe.each(DATABASES)('sending and claiming invitations on %s', (kind) => {
   });
 
   it('sends a business-unit admin only their own unit', async () => {
-    const buadmin = await server.signIn('acme.localhost', 'buadmin@acme.test');
     expect((await api('GET', '/api/invite/unused/count', buadmin)).json()).toMatchObject({ unused: 1 });
     const sent = await api('POST', '/api/invite/resend/unused/all', buadmin, {});
     expect(sent.json()).toEqual({ sent: 1 });
@@ -88,9 +104,7 @@ describe.each(DATABASES)('sending and claiming invitations on %s', (kind) => {
     });
     expect(again.statusCode).toBe(410);
     expect(again.json().code).toBe('INVITE_USED');
-    expect(
-      await server.signIn('acme.localhost', 'ivy.invited@acme-new.test', 'saffron lantern meadow orbit'),
-    ).toBeTruthy();
+    expect(await server.signIn(ws.host, 'ivy.invited@acme-new.test', 'saffron lantern meadow orbit')).toBeTruthy();
   });
 
   it('refuses an expired link with a clear answer', async () => {
@@ -108,13 +122,12 @@ describe.each(DATABASES)('sending and claiming invitations on %s', (kind) => {
 
   it("is worth nothing at another workspace, and the employees can't send", async () => {
     const code = await linkFor('pune.person@acme-new.test');
-    const elsewhere = await server.request('globex.localhost', {
+    const elsewhere = await server.request(globexHost, {
       method: 'POST',
       url: `/main-api/api/invite/claim/${code}`,
       payload: {},
     });
     expect(elsewhere.statusCode).toBe(404);
-    const employee = await server.signIn('acme.localhost', 'employee@acme.test');
     expect((await api('POST', '/api/invite/resend/unused/all', employee, {})).statusCode).toBe(403);
   });
 });

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import {
+  buildBusinessUnit,
+  buildDepartment,
+  buildUnitUser,
+  buildUser,
+  buildWorkspace,
+  type BuiltUser,
+  type BuiltWorkspace,
+} from '../support/factories';
 
 interface OutboxMessage {
   to: string;
@@ -13,25 +22,28 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
   let buAdmin: string;
   let hq: string;
   let pune: string;
+  /** This file's workspace (its headquarters, a Pune unit with its admin and Human Resources), one of its people, and another workspace. */
+  let ws: BuiltWorkspace;
+  let host: string;
+  let employee: BuiltUser;
+  let globex: BuiltWorkspace;
+  let hrPune: string;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    buAdmin = await server.signIn('acme.localhost', 'buadmin@acme.test');
-    const units = await server.db.query<{ id: string; name: string }>(
-      `SELECT id, name FROM branches WHERE name IN ('Acme Headquarters', 'Acme Pune')`,
-    );
-    hq = units.find((u) => u.name === 'Acme Headquarters')!.id;
-    pune = units.find((u) => u.name === 'Acme Pune')!.id;
+    ws = await buildWorkspace(server, { companyName: 'Acme' });
+    host = `${ws.host}:8080`;
+    admin = ws.admin.token;
+    hq = ws.headquartersId;
+    pune = (await buildBusinessUnit(server, ws, { name: 'Acme Pune' })).id;
+    hrPune = (await buildDepartment(server, ws, pune, { name: 'Human Resources' })).id;
+    buAdmin = (await buildUnitUser(server, ws, pune, { role: 'BRANCH_ADMIN' })).token;
+    employee = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+    globex = await buildWorkspace(server, { companyName: 'Globex' });
   });
   afterAll(async () => server?.close());
 
-  const api = (
-    method: 'GET' | 'POST' | 'DELETE',
-    url: string,
-    token: string,
-    payload?: object,
-    host = 'acme.localhost:8080',
-  ) => server.request(host, { method, url: `/main-api${url}`, token, ...(payload ? { payload } : {}) });
+  const api = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object, at?: string) =>
+    server.request(at ?? host, { method, url: `/main-api${url}`, token, ...(payload ? { payload } : {}) });
   const mails = async (email: string) =>
     (
       await server.request('localhost', {
@@ -51,7 +63,7 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
     expect(res.json()).toEqual({ invited: 1, skipped: [] });
     const [mail] = await mails('nila.new@acme-invite.test');
     expect(mail!.body).toContain('The link works once, for 14 days.');
-    const check = await server.request('acme.localhost:8080', {
+    const check = await server.request(host, {
       method: 'POST',
       url: `/main-api/api/invite/claim/${linkIn(mail!)}`,
       payload: {},
@@ -65,7 +77,7 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
   });
 
   it('refuses an email that already has an account, naming the field, and changes nothing', async () => {
-    const res = await api('POST', `/api/invite/user/${hq}`, admin, { email: 'employee@acme.test' });
+    const res = await api('POST', `/api/invite/user/${hq}`, admin, { email: employee.email });
     expect(res.statusCode).toBe(409);
     expect(res.json().fields).toHaveProperty('email');
     const again = await api('POST', `/api/invite/user/${hq}`, admin, { email: 'nila.new@acme-invite.test' });
@@ -91,29 +103,28 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
   });
 
   it('answers another workspace’s unit with 404', async () => {
-    const globex = await server.signIn('globex.localhost', 'admin@globex.test');
-    const res = await api('POST', `/api/invite/user/${hq}`, globex, { email: 'spy@globex.test' }, 'globex.localhost');
+    const res = await api(
+      'POST',
+      `/api/invite/user/${hq}`,
+      globex.admin.token,
+      { email: 'spy@globex-invite.test' },
+      globex.host,
+    );
     expect(res.statusCode).toBe(404);
   });
 
   it('invites a list of emails to a unit, skipping and naming those already here', async () => {
     const res = await api('POST', `/api/invite/branch/${pune}`, admin, {
-      emails: ['a1@acme-invite.test', 'A1@acme-invite.test', 'employee@acme.test', 'a2@acme-invite.test'],
+      emails: ['a1@acme-invite.test', 'A1@acme-invite.test', employee.email, 'a2@acme-invite.test'],
     });
     expect(res.json()).toEqual({
       invited: 2,
-      skipped: [{ email: 'employee@acme.test', reason: 'Already has an account here' }],
+      skipped: [{ email: employee.email, reason: 'Already has an account here' }],
     });
     expect(await mails('a2@acme-invite.test')).toHaveLength(1);
   });
 
   it('invites in bulk all or none, naming each bad row', async () => {
-    const hrPune = (
-      await server.db.query<{ id: string }>(
-        `SELECT d.id FROM departments d WHERE d.branch_id = $1 AND d.name = 'Human Resources'`,
-        [pune],
-      )
-    )[0]!.id;
     const bad = await api('POST', '/api/invite/invite/bulk', admin, {
       invites: [
         { email: 'b1@acme-invite.test', branchId: hq, departmentId: hrPune },
@@ -143,7 +154,7 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
     expect(resent.json()).toEqual({ sent: 1 });
     const [latest] = await mails('a1@acme-invite.test');
     expect(linkIn(latest!)).not.toBe(linkIn(first!));
-    const old = await server.request('acme.localhost:8080', {
+    const old = await server.request(host, {
       method: 'POST',
       url: `/main-api/api/invite/claim/${linkIn(first!)}`,
       payload: {},
@@ -151,10 +162,12 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
     expect(old.statusCode).toBe(404);
     const wrongUnit = await api('GET', `/api/invite/resend/${hq}/a1%40acme-invite.test`, admin);
     expect(wrongUnit.statusCode).toBe(404);
-    const accepted = await api('GET', `/api/invite/resend/${hq}/employee%40acme.test`, admin);
-    expect(accepted.statusCode).toBe(404);
+    // A person who accepted their invitation (as every built person did) is not sent another.
+    const accepted = await api('GET', `/api/invite/resend/${hq}/${encodeURIComponent(employee.email)}`, admin);
+    expect(accepted.statusCode).toBe(409);
+    expect(accepted.json().fields).toEqual({ email: 'Already accepted' });
     const many = await api('POST', '/api/invite/resend/bulk', admin, {
-      emails: ['a1@acme-invite.test', 'a2@acme-invite.test', 'employee@acme.test'],
+      emails: ['a1@acme-invite.test', 'a2@acme-invite.test', employee.email],
     });
     expect(many.json()).toEqual({ sent: 2 });
   });
@@ -163,7 +176,7 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
     const [mail] = await mails('a2@acme-invite.test');
     const res = await api('DELETE', `/api/invite/${pune}/a2%40acme-invite.test`, admin);
     expect(res.json()).toEqual({ withdrawn: 1 });
-    const claim = await server.request('acme.localhost:8080', {
+    const claim = await server.request(host, {
       method: 'POST',
       url: `/main-api/api/invite/claim/${linkIn(mail!)}`,
       payload: {},
@@ -177,7 +190,7 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
   });
 
   it('uses the workspace’s own invitation lifetime', async () => {
-    await server.db.query(`UPDATE workspaces SET invite_valid_days = 3 WHERE slug = 'acme'`);
+    await server.db.query(`UPDATE workspaces SET invite_valid_days = 3 WHERE slug = $1`, [ws.slug]);
     await api('POST', `/api/invite/user/${hq}`, admin, { email: 'short.lived@acme-invite.test' });
     const [mail] = await mails('short.lived@acme-invite.test');
     expect(mail!.body).toContain('for 3 days');
@@ -185,14 +198,15 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
       `SELECT round(extract(epoch FROM i.expires_at - now()) / 86400)::int AS days FROM invites i JOIN users u ON u.id = i.user_id WHERE u.email = 'short.lived@acme-invite.test'`,
     );
     expect(row!.days).toBe(3);
-    await server.db.query(`UPDATE workspaces SET invite_valid_days = 14 WHERE slug = 'acme'`);
+    await server.db.query(`UPDATE workspaces SET invite_valid_days = 14 WHERE slug = $1`, [ws.slug]);
   });
 
   it('holds to the workspace’s user limit, naming it, and invites nobody past it', async () => {
     const [{ n }] = await server.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE w.slug = 'acme'`,
+      `SELECT count(*)::int AS n FROM users u JOIN workspaces w ON w.id = u.workspace_id WHERE w.slug = $1`,
+      [ws.slug],
     );
-    await server.db.query(`UPDATE workspaces SET user_limit = $1 WHERE slug = 'acme'`, [n + 1]);
+    await server.db.query(`UPDATE workspaces SET user_limit = $1 WHERE slug = $2`, [n + 1, ws.slug]);
     const res = await api('POST', `/api/invite/branch/${hq}`, admin, {
       emails: ['over1@acme-invite.test', 'over2@acme-invite.test'],
     });
@@ -203,6 +217,6 @@ describe.each(DATABASES)('inviting people one by one, by unit and in bulk, on %s
       invited: 1,
       skipped: [],
     });
-    await server.db.query(`UPDATE workspaces SET user_limit = NULL WHERE slug = 'acme'`);
+    await server.db.query(`UPDATE workspaces SET user_limit = NULL WHERE slug = $1`, [ws.slug]);
   });
 });

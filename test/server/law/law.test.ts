@@ -1,11 +1,17 @@
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACME_COMMITTEE } from '../../../server/seed/case.seed';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import {
+  buildCanadianWorkspace,
+  buildCaseAtStage,
+  buildCommittee,
+  buildUser,
+  buildWorkspace,
+  type BuiltCommittee,
+  type BuiltUser,
+} from '../support/factories';
 
-const ACME = 'acme.localhost';
-const GLOBEX = 'globex.localhost';
 const CASE = '/case-api/api';
 
 const pdfText = async (bytes: Buffer) => (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text;
@@ -29,7 +35,12 @@ describe.each(DATABASES)('legal rules, employer duties and returns on %s', (kind
   let presiding: string;
   let member: string;
   let globexAdmin: string;
-  /** Every identifier of the seeded Acme cases' parties: names, addresses, case numbers. */
+  /** An Indian workspace with its committee and three cases, and a Canadian one with its designated recipient. */
+  let ACME: string;
+  let GLOBEX: string;
+  let committee: BuiltCommittee;
+  let globexPerson: BuiltUser;
+  /** Every identifier of the built Indian cases' parties: names, addresses, case numbers. */
   let identifiers: string[];
   const year = new Date().getUTCFullYear();
 
@@ -38,16 +49,16 @@ describe.each(DATABASES)('legal rules, employer duties and returns on %s', (kind
     url: string,
     token: string | null,
     payload?: object,
-    host = ACME,
+    host?: string,
     base = CASE,
   ) =>
-    server.request(host, {
+    server.request(host ?? ACME, {
       method,
       url: `${base}${url}`,
       ...(token ? { token } : {}),
       ...(payload ? { payload } : {}),
     });
-  const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object, host = ACME) => {
+  const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object, host?: string) => {
     const res = await call(method, url, token, payload, host);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json();
@@ -55,12 +66,21 @@ describe.each(DATABASES)('legal rules, employer duties and returns on %s', (kind
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    [{ id: acmeId }] = await server.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE slug = 'acme'`);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employee = await server.signIn(ACME, 'employee@acme.test');
-    presiding = await server.signIn(ACME, ACME_COMMITTEE.presiding);
-    member = await server.signIn(ACME, ACME_COMMITTEE.members[0]);
-    globexAdmin = await server.signIn(GLOBEX, 'admin@globex.test');
+    const india = await buildWorkspace(server, { jurisdictionCode: 'IN' });
+    const canada = await buildCanadianWorkspace(server);
+    [ACME, GLOBEX, acmeId] = [india.host, canada.ws.host, india.id];
+    // The committee's name as its annual return prints it.
+    committee = await buildCommittee(server, india, { name: 'Acme Internal Committee' });
+    admin = india.admin.token;
+    const complainant = await buildUser(server, india, { firstName: 'Esha', lastName: 'Employee' });
+    employee = (await buildUser(server, india)).token;
+    presiding = committee.presiding.token;
+    member = committee.members[0].token;
+    globexAdmin = canada.ws.admin.token;
+    globexPerson = canada.recipient;
+    // Three cases: one new, one in inquiry, one closed with its outcome.
+    for (const stage of ['RECEIPT', 'INQUIRY', 'CLOSED'] as const)
+      await buildCaseAtStage(server, india, committee, { stage, complainant });
     const cases = await server.db.query<{
       id: string;
       case_number: number;
@@ -136,13 +156,7 @@ describe.each(DATABASES)('legal rules, employer duties and returns on %s', (kind
 
   describe('IN-12, the employer’s duties', () => {
     it('records a workshop by head count and an orientation by attendees from the directory; refuses a stranger, a future day, both or neither', async () => {
-      const people = await server.db.query<{ id: string }>(
-        `SELECT id FROM users WHERE workspace_id = $1 AND email = ANY($2::text[])`,
-        [acmeId, [ACME_COMMITTEE.presiding, ...ACME_COMMITTEE.members]],
-      );
-      const [{ id: globexPerson }] = await server.db.query<{ id: string }>(
-        `SELECT id FROM users WHERE email = 'admin@globex.test'`,
-      );
+      const people = [committee.presiding, committee.members[0], committee.members[1]];
       const base = { title: 'Respect at work', heldOn: `${year}-01-01`, audience: 'All staff at headquarters' };
       await ok('POST', '/employer-duties/events', admin, { ...base, kind: 'WORKSHOP', headCount: 42 });
       const after = await ok('POST', '/employer-duties/events', admin, {
@@ -161,7 +175,7 @@ describe.each(DATABASES)('legal rules, employer duties and returns on %s', (kind
       const stranger = await call('POST', '/employer-duties/events', admin, {
         ...base,
         kind: 'WORKSHOP',
-        attendeeIds: [globexPerson],
+        attendeeIds: [globexPerson.id],
       });
       expect(stranger.statusCode).toBe(400);
       expect(stranger.json().fields).toHaveProperty(['attendeeIds.0']);
@@ -210,7 +224,7 @@ describe.each(DATABASES)('legal rules, employer duties and returns on %s', (kind
       const notice = await ok('GET', '/posh-notice', employee);
       expect(notice.published).toBe(true);
       expect(notice.penalConsequences.join(' ')).toContain('₹50,000');
-      expect(notice.committees[0].members.map((m: { email: string }) => m.email)).toContain(ACME_COMMITTEE.presiding);
+      expect(notice.committees[0].members.map((m: { email: string }) => m.email)).toContain(committee.presiding.email);
       expect(notice.policeHelp).toContain('police station');
       // Globex's members see Globex's notice (not published), never Acme's.
       const globexNotice = await ok('GET', '/posh-notice', globexAdmin, undefined, GLOBEX);
@@ -275,7 +289,7 @@ describe.each(DATABASES)('legal rules, employer duties and returns on %s', (kind
         districtOfficer: 'The District Officer, Bengaluru Urban',
         businessNumber: '123456789RT0001',
         contactName: 'Compliance desk',
-        contactEmail: 'compliance@acme.test',
+        contactEmail: 'compliance@example.test',
         contactPhone: '+91 80 1234 5678',
       });
 

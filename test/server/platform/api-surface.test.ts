@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { buildEveryRole, buildPlatformOperator, type BuiltEveryRole } from '../support/factories';
 import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
 
 const APIS = ['/main-api', '/learning-api', '/case-api'] as const;
@@ -13,9 +14,14 @@ interface OpenApiDoc {
 describe.each(DATABASES)('the API surface on %s', (kind) => {
   let server: TestServer;
   const docs = new Map<string, OpenApiDoc>();
+  /** A workspace built with a person in every role, and its host. */
+  let every: BuiltEveryRole;
+  let ACME: string;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
+    every = await buildEveryRole(server);
+    ACME = every.ws.host;
     for (const base of APIS) {
       const res = await server.request('localhost', { method: 'GET', url: `${base}/openapi.json` });
       docs.set(base, res.json());
@@ -62,8 +68,8 @@ describe.each(DATABASES)('the API surface on %s', (kind) => {
   // A sweep over every route: it grows with the API, so it has its own limit rather than the 60 s default.
   it('answers bad input on every route with a 4xx and the error body, never a 500', { timeout: 600_000 }, async () => {
     // Tokens of its own: the sweep calls sign-out too.
-    const sweepAdmin = await server.signIn('acme.localhost', 'employer@acme.test');
-    const sweepPlatform = await server.signIn('localhost', 'platform@demo.test');
+    const sweepAdmin = await server.signIn(ACME, every.employer.email);
+    const sweepPlatform = (await buildPlatformOperator(server)).token;
     const failures: string[] = [];
     let calls = 0;
     for (const base of APIS) {
@@ -75,7 +81,7 @@ describe.each(DATABASES)('the API surface on %s', (kind) => {
           ];
           for (const url of variants) {
             for (const [host, token] of [
-              ['acme.localhost', sweepAdmin],
+              [ACME, sweepAdmin],
               ['localhost', sweepPlatform],
             ] as const) {
               const payloads: (string | undefined)[] =
@@ -109,24 +115,24 @@ describe.each(DATABASES)('the API surface on %s', (kind) => {
   });
 
   it('answers an unknown API route with a JSON 404', async () => {
-    const res = await server.request('acme.localhost', { method: 'GET', url: '/main-api/api/no-such-thing' });
+    const res = await server.request(ACME, { method: 'GET', url: '/main-api/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('NOT_FOUND');
   });
 
   it('checks the session on the app origin at /api/auth', async () => {
-    expect((await server.request('acme.localhost', { method: 'GET', url: '/api/auth' })).statusCode).toBe(401);
-    const ok = await server.request('acme.localhost', {
+    expect((await server.request(ACME, { method: 'GET', url: '/api/auth' })).statusCode).toBe(401);
+    const ok = await server.request(ACME, {
       method: 'GET',
       url: '/api/auth',
-      token: await server.signIn('acme.localhost', 'admin@acme.test'),
+      token: await server.signIn(ACME, every.admin.email),
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ authenticated: true, kind: 'user' });
   });
 
   it('serves the runtime configuration with the three API base URLs', async () => {
-    const res = await server.request('acme.localhost', { method: 'GET', url: '/config.json' });
+    const res = await server.request(ACME, { method: 'GET', url: '/config.json' });
     expect(res.json()).toEqual({
       mainApiUrl: '/main-api',
       learningApiUrl: '/learning-api',
@@ -139,7 +145,7 @@ describe.each(DATABASES)('the API surface on %s', (kind) => {
   });
 
   it('sends a strict Content-Security-Policy and the usual security headers', async () => {
-    const res = await server.request('acme.localhost', { method: 'GET', url: '/config.json' });
+    const res = await server.request(ACME, { method: 'GET', url: '/config.json' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");

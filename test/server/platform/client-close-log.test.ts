@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../imports/upload';
 import { startTestServer, type TestServer } from '../support/test-app';
+import { buildWorkspace } from '../support/factories';
 
 /**
  * A browser that goes away while a compressed answer still streams (it navigated on) is not a server fault: the
@@ -13,6 +14,8 @@ describe('a client that closes the connection mid-answer', () => {
   let server: TestServer;
   let port: number;
   let admin: string;
+  /** The host of this file's workspace, built for it. */
+  let host: string;
 
   beforeAll(async () => {
     server = await startTestServer(
@@ -20,7 +23,8 @@ describe('a client that closes the connection mid-answer', () => {
       {},
       { logger: { level: 'info', stream: { write: (line: string) => logged.push(JSON.parse(line)) } } },
     );
-    admin = await server.signIn('acme.localhost', 'admin@acme.test');
+    const ws = await buildWorkspace(server);
+    [host, admin] = [ws.host, ws.admin.token];
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     port = (server.app.server.address() as AddressInfo).port;
   });
@@ -45,7 +49,7 @@ describe('a client that closes the connection mid-answer', () => {
           path: '/main-api/api/invite/download/bulk/detailed-report',
           headers: {
             ...headers,
-            host: `acme.localhost:${port}`,
+            host: `${host}:${port}`,
             authorization: `Bearer ${admin}`,
             'accept-encoding': 'gzip',
             'content-length': payload.length,

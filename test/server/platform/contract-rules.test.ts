@@ -3,6 +3,7 @@ import { inputsChecked, NUL_MESSAGE, refusesNul, type RouteContract } from '../.
 import { eligible, isEditableRole } from '../../../src/domain/auth/permissions';
 import { servedContracts } from '../../../server/platform/serve';
 import { csv, post as postFile } from '../imports/upload';
+import { buildEveryRole, type BuiltEveryRole } from '../support/factories';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
 
 /** Every contract of the three APIs, straight from their modules. */
@@ -83,10 +84,13 @@ describe.each(DATABASES)('the contract rules, served, on %s', (kind) => {
   let server: TestServer;
   let admin: string;
   let employer: string;
+  /** A workspace built with a person in every role (its headquarters "Acme Headquarters"), and its host. */
+  let every: BuiltEveryRole;
+  let ACME: string;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    admin = await server.signIn('acme.localhost', 'admin@acme.test');
-    employer = await server.signIn('acme.localhost', 'employer@acme.test');
+    every = await buildEveryRole(server, { companyName: 'Acme' });
+    [ACME, admin, employer] = [every.ws.host, every.admin.token, every.employer.token];
   });
   afterAll(async () => server?.close());
 
@@ -95,8 +99,8 @@ describe.each(DATABASES)('the contract rules, served, on %s', (kind) => {
     url: string,
     token: string,
     payload?: object,
-    host = 'acme.localhost',
-  ) => server.request(host, { method, url, token, ...(payload ? { payload } : {}) });
+    host?: string,
+  ) => server.request(host ?? ACME, { method, url, token, ...(payload ? { payload } : {}) });
 
   it('walked every contract the server serves', () => {
     const walked = new Set(contracts.map(([, c]) => c));
@@ -106,7 +110,7 @@ describe.each(DATABASES)('the contract rules, served, on %s', (kind) => {
 
   it('switches import jobs off with "Invite people": start, list, read, cancel and resume answer 403', async () => {
     const file = { name: 'people.csv', content: csv('job1@acme-rules.test,Job,One,,,,,Acme Headquarters,Employee,,,') };
-    const started = await postFile(server, 'bulk', employer, file);
+    const started = await postFile(server, 'bulk', employer, file, undefined, ACME);
     expect(started.statusCode).toBe(202);
     const jobId = started.json().jobId as string;
     const off = await call('POST', '/main-api/api/permission/update', admin, {
@@ -115,10 +119,17 @@ describe.each(DATABASES)('the contract rules, served, on %s', (kind) => {
     });
     expect(off.statusCode).toBe(200);
     try {
-      const again = await postFile(server, 'bulk', employer, {
-        name: 'people.csv',
-        content: csv('job2@acme-rules.test,Job,Two,,,,,Acme Headquarters,Employee,,,'),
-      });
+      const again = await postFile(
+        server,
+        'bulk',
+        employer,
+        {
+          name: 'people.csv',
+          content: csv('job2@acme-rules.test,Job,Two,,,,,Acme Headquarters,Employee,,,'),
+        },
+        undefined,
+        ACME,
+      );
       expect(again.statusCode).toBe(403);
       expect(again.json().code).toBe('PERMISSION_OFF');
       for (const [method, url] of [
@@ -148,25 +159,17 @@ describe.each(DATABASES)('the contract rules, served, on %s', (kind) => {
     const samples: [string, Awaited<ReturnType<typeof call>>][] = [
       ['searchText', await call('POST', '/main-api/api/workspace/users/search', admin, { searchText: nul })],
       ['searchText', await call('POST', '/main-api/api/user/search', admin, { category: 'NAME', searchText: nul })],
-      [
-        'firstName',
-        await call(
-          'POST',
-          `/main-api/api/user/update/${(await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'employee@acme.test'`))[0]!.id}`,
-          admin,
-          { firstName: nul },
-        ),
-      ],
+      ['firstName', await call('POST', `/main-api/api/user/update/${every.employee.id}`, admin, { firstName: nul })],
       [
         'departmentName',
         await call('POST', '/main-api/api/department', admin, {
           departmentName: nul,
-          branchId: (await server.db.query<{ id: string }>(`SELECT id FROM branches WHERE name = 'Acme Pune'`))[0]!.id,
+          branchId: every.unit.id,
         }),
       ],
       [
         'username',
-        await server.request('acme.localhost', {
+        await server.request(ACME, {
           method: 'POST',
           url: '/main-api/api/user/signin',
           payload: { username: 'acme\u0000', userPassword: 'x' },
@@ -185,7 +188,7 @@ describe.each(DATABASES)('the contract rules, served, on %s', (kind) => {
         'email',
         await call(
           'DELETE',
-          `/main-api/api/invite/00000000-0000-4000-8000-000000000000/${encodeURIComponent('a\u0000@acme.test')}`,
+          `/main-api/api/invite/00000000-0000-4000-8000-000000000000/${encodeURIComponent('a\u0000@example.test')}`,
           admin,
         ),
       ],
@@ -193,10 +196,17 @@ describe.each(DATABASES)('the contract rules, served, on %s', (kind) => {
     // The parts of an upload that no schema reads follow the same rule.
     samples.push([
       'file',
-      await postFile(server, 'bulk', admin, {
-        name: 'people\u0000.csv',
-        content: csv('nul@acme-rules.test,N,U,,,,,Acme Headquarters,Employee,,,'),
-      }),
+      await postFile(
+        server,
+        'bulk',
+        admin,
+        {
+          name: 'people\u0000.csv',
+          content: csv('nul@acme-rules.test,N,U,,,,,Acme Headquarters,Employee,,,'),
+        },
+        undefined,
+        ACME,
+      ),
     ]);
     expect(samples[0]![1].json().fields).toEqual({ searchText: NUL_MESSAGE });
     for (const [field, res] of samples) {

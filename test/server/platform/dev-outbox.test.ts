@@ -6,6 +6,7 @@ import { buildApp } from '../../../server/app';
 import { readConfig } from '../../../server/config';
 import type { Mailer, OutgoingMail } from '../../../server/platform/messages';
 import { DATABASES, openTestDatabase, startTestServer, testPasswords, type TestServer } from '../support/test-app';
+import { buildUser, buildWorkspace, type BuiltUser, type BuiltWorkspace } from '../support/factories';
 
 /** Every way a proxy, a CDN or a load balancer passes a client's address on. */
 const CLIENT_ADDRESS_HEADERS = [
@@ -29,20 +30,25 @@ const CLIENT_ADDRESS_HEADERS = [
 
 describe.each(DATABASES)('the development outbox page on %s', (kind) => {
   let server: TestServer;
+  /** A workspace of this file's own, named Acme, and one of its people. */
+  let ws: BuiltWorkspace;
+  let employee: BuiltUser;
   beforeAll(async () => {
     server = await startTestServer(kind);
+    ws = await buildWorkspace(server, { companyName: 'Acme' });
+    employee = await buildUser(server, ws);
   });
   afterAll(async () => server?.close());
 
   it('shows the mail sent, to this machine only', async () => {
-    await server.request('acme.localhost', {
+    await server.request(ws.host, {
       method: 'POST',
       url: '/main-api/api/user/forgot-password',
-      payload: { userEmail: 'employee@acme.test' },
+      payload: { userEmail: employee.email },
     });
     const local = await server.request('localhost', {
       method: 'GET',
-      url: '/dev/outbox?format=json&to=employee%40acme.test',
+      url: `/dev/outbox?format=json&to=${encodeURIComponent(employee.email)}`,
       remoteAddress: '127.0.0.1',
     });
     expect(local.statusCode).toBe(200);
@@ -72,7 +78,7 @@ describe.each(DATABASES)('the development outbox page on %s', (kind) => {
   });
 
   it("answers on the main host only: a page at an attacker's name resolving to this machine (DNS rebinding) gets nothing", async () => {
-    for (const host of ['rebind.attacker.example', 'acme.localhost', 'localhost.attacker.example']) {
+    for (const host of ['rebind.attacker.example', ws.host, 'localhost.attacker.example']) {
       const res = await server.request(host, {
         method: 'GET',
         url: '/dev/outbox?format=json',
@@ -98,7 +104,7 @@ describe.each(DATABASES)('the development outbox page on %s', (kind) => {
   it("the case clock is refused through any proxy header and on a host that is not a workspace's", async () => {
     const body = { complaintId: '00000000-0000-4000-8000-000000000000', backdateDays: 1 };
     // The route answers (404 for an unknown case) when asked properly...
-    const direct = await server.request('acme.localhost', {
+    const direct = await server.request(ws.host, {
       method: 'POST',
       url: '/dev/case-daily',
       remoteAddress: '127.0.0.1',
@@ -106,7 +112,7 @@ describe.each(DATABASES)('the development outbox page on %s', (kind) => {
     });
     expect(direct.json().message).toBe('No such case in this workspace');
     for (const header of CLIENT_ADDRESS_HEADERS) {
-      const res = await server.request('acme.localhost', {
+      const res = await server.request(ws.host, {
         method: 'POST',
         url: '/dev/case-daily',
         remoteAddress: '127.0.0.1',
@@ -124,7 +130,7 @@ describe.each(DATABASES)('the development outbox page on %s', (kind) => {
       });
       expect(res.json().message, host).toBe('No such route: POST /dev/case-daily');
     }
-    const bad = await server.request('acme.localhost', {
+    const bad = await server.request(ws.host, {
       method: 'POST',
       url: '/dev/case-daily',
       remoteAddress: '127.0.0.1',

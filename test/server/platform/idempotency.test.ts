@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { buildInvitedPeople, buildUser, buildWorkspace } from '../support/factories';
 
-const ACME = 'acme.localhost';
 const CREATE = '/main-api/api/workspace/create-branch';
 
 /**
@@ -13,11 +13,17 @@ describe.each(DATABASES)('Idempotency-Key on %s', (kind) => {
   let server: TestServer;
   let admin: string;
   let employer: string;
+  /** The host of this file's workspace, built for it. */
+  let ACME: string;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    admin = await server.signIn(ACME, 'admin@acme.test');
-    employer = await server.signIn(ACME, 'employer@acme.test');
+    const ws = await buildWorkspace(server);
+    ACME = ws.host;
+    admin = ws.admin.token;
+    employer = (await buildUser(server, ws, { role: 'EMPLOYER' })).token;
+    // A directory whose first page is large enough to be sent compressed.
+    await buildInvitedPeople(server, ws, 20);
   });
   afterAll(async () => server?.close());
 

@@ -4,17 +4,13 @@ import { servedContracts } from '../../../server/platform/serve';
 import { eligible, PermissionKey } from '../../../src/domain/auth/permissions';
 import { ApiKeyScope } from '../../../src/domain/integrations/api-keys';
 import { startTestServer, type TestServer } from '../support/test-app';
+import { buildEveryRole } from '../support/factories';
 
-/** `key`: an Acme API key holding every scope (docs/integrations.md), so a route's declared scope alone decides. */
+/**
+ * `key`: an API key of the built workspace holding every scope (docs/integrations.md), so a route's declared scope
+ * alone decides.
+ */
 type Caller = 'anonymous' | 'EMPLOYEE' | 'BRANCH_ADMIN' | 'EMPLOYER' | 'WORKSPACE_ADMIN' | 'platform' | 'key';
-
-const ACCOUNTS: Record<Exclude<Caller, 'anonymous' | 'key'>, [host: string, email: string]> = {
-  EMPLOYEE: ['acme.localhost', 'employee@acme.test'],
-  BRANCH_ADMIN: ['acme.localhost', 'buadmin@acme.test'],
-  EMPLOYER: ['acme.localhost', 'employer@acme.test'],
-  WORKSPACE_ADMIN: ['acme.localhost', 'admin@acme.test'],
-  platform: ['localhost', 'platform@demo.test'],
-};
 
 /**
  * What the contract's access rule says a caller may do: call it (any answer but 401/403), be refused, or (a seat
@@ -42,13 +38,20 @@ function expected(contract: RouteContract, caller: Caller): 'allowed' | 'seat' |
 describe('the role matrix', () => {
   let server: TestServer;
   const tokens = new Map<Caller, string>();
+  /** The host of the workspace built with a person in every role. */
+  let ACME: string;
   const documented: { base: string; method: string; path: string }[] = [];
 
   beforeAll(async () => {
     server = await startTestServer('pglite');
-    for (const [caller, [host, email]] of Object.entries(ACCOUNTS))
-      tokens.set(caller as Caller, await server.signIn(host, email));
-    const key = await server.request('acme.localhost', {
+    const every = await buildEveryRole(server);
+    ACME = every.ws.host;
+    tokens.set('EMPLOYEE', every.employee.token);
+    tokens.set('BRANCH_ADMIN', every.unitAdmin.token);
+    tokens.set('EMPLOYER', every.employer.token);
+    tokens.set('WORKSPACE_ADMIN', every.admin.token);
+    tokens.set('platform', every.platform);
+    const key = await server.request(ACME, {
       method: 'POST',
       url: '/main-api/api/api-keys',
       token: tokens.get('WORKSPACE_ADMIN'),
@@ -94,11 +97,11 @@ describe('the role matrix', () => {
         'platform',
         'key',
       ] as Caller[]) {
-        // Platform routes are called on the main site, workspace routes on Acme; the platform admin works from the main site.
+        // Platform routes are called on the main site, workspace routes on the built workspace; the platform admin works from the main site.
         const host =
           caller === 'platform' || (caller === 'anonymous' && contract.access === 'platform-admin')
             ? 'localhost'
-            : 'acme.localhost';
+            : ACME;
         const res = await server.request(host, {
           method: contract.method,
           url,
@@ -132,7 +135,7 @@ describe('the role matrix', () => {
 
   it('lets a key with reports:read only preview a report', async () => {
     const admin = tokens.get('WORKSPACE_ADMIN');
-    const made = await server.request('acme.localhost', {
+    const made = await server.request(ACME, {
       method: 'POST',
       url: '/main-api/api/api-keys',
       token: admin,
@@ -140,7 +143,7 @@ describe('the role matrix', () => {
     });
     const scoped = servedContracts.filter((c) => c.apiKeyScope === 'reports:read');
     expect(scoped.map((c) => `${c.method} ${c.api} ${c.path}`)).toEqual(['POST learning /api/reports/preview']);
-    const res = await server.request('acme.localhost', {
+    const res = await server.request(ACME, {
       method: 'POST',
       url: '/learning-api/api/reports/preview',
       token: made.json().secret,
@@ -154,7 +157,7 @@ describe('the role matrix', () => {
     const scoped = servedContracts.filter((c) => c.apiKeyScope);
     const wrong: string[] = [];
     for (const scope of ApiKeyScope.options) {
-      const made = await server.request('acme.localhost', {
+      const made = await server.request(ACME, {
         method: 'POST',
         url: '/main-api/api/api-keys',
         token: admin,
@@ -164,7 +167,7 @@ describe('the role matrix', () => {
       for (const contract of scoped) {
         const url =
           `/${contract.api}-api` + contract.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
-        const res = await server.request('acme.localhost', {
+        const res = await server.request(ACME, {
           method: contract.method,
           url,
           token: made.json().secret,
@@ -189,7 +192,7 @@ describe('the role matrix', () => {
       const admin = tokens.get('WORKSPACE_ADMIN');
       const allOff = Object.fromEntries(PermissionKey.options.map((key) => [key, false]));
       for (const role of ['EMPLOYER', 'BRANCH_ADMIN', 'EMPLOYEE']) {
-        const res = await server.request('acme.localhost', {
+        const res = await server.request(ACME, {
           method: 'POST',
           url: '/main-api/api/permission/update',
           token: admin,
@@ -203,7 +206,7 @@ describe('the role matrix', () => {
         const url =
           `/${contract.api}-api` + contract.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
         for (const caller of contract.access as Caller[]) {
-          const res = await server.request('acme.localhost', {
+          const res = await server.request(ACME, {
             method: contract.method,
             url,
             token: tokens.get(caller),
@@ -218,7 +221,7 @@ describe('the role matrix', () => {
         const backOn = Object.fromEntries(
           PermissionKey.options.filter((key) => eligible(role, key)).map((key) => [key, true]),
         );
-        const res = await server.request('acme.localhost', {
+        const res = await server.request(ACME, {
           method: 'POST',
           url: '/main-api/api/permission/update',
           token: admin,

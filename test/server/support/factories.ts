@@ -657,3 +657,150 @@ export async function buildPeople(
       });
   return built;
 }
+// --- factories for complaints/law/platform tests ---
+
+/**
+ * How far a built case has gone through the workspace's published process (the statutory one unless replaced):
+ * `RECEIPT` just filed; `INQUIRY` the receipt's steps done (the respondent has the copy); `CLOSED` heard (a hearing
+ * scheduled and its minutes recorded) and closed with an outcome.
+ */
+export type CaseStage = 'RECEIPT' | 'INQUIRY' | 'CLOSED';
+
+export interface BuiltCase {
+  id: string;
+  caseNumber: string;
+  complainant: BuiltUser;
+  respondent: { name: string; email: string };
+}
+
+/**
+ * A complaint filed by a person of the workspace (a new one unless given) against a named respondent with an address,
+ * then taken by the committee as far as `stage`, each step done by its presiding officer through the case API: the
+ * mails of an action step shown and confirmed, a hearing scheduled and recorded, the case closed with its outcome.
+ */
+export async function buildCaseAtStage(
+  server: TestServer,
+  ws: BuiltWorkspace,
+  committee: BuiltCommittee,
+  overrides: {
+    stage: CaseStage;
+    complainant?: BuiltUser;
+    respondent?: { name: string; email: string };
+    details?: string;
+    outcome?: 'UPHELD' | 'NOT_UPHELD' | 'SETTLED_BY_CONCILIATION' | 'WITHDRAWN' | 'REFERRED';
+  },
+): Promise<BuiltCase> {
+  const presiding = committee.presiding.token;
+  const api = <T>(method: Method, url: string, token: string, payload?: object) =>
+    call<T>(server, ws.host, method, `/case-api/api${url}`, token, payload);
+  const complainant =
+    overrides.complainant ?? (await buildUser(server, ws, { firstName: 'Cara', lastName: 'Complainant' }));
+  const respondent = overrides.respondent ?? {
+    name: 'Rahul Respondent',
+    email: `${unique('respondent')}@example.test`,
+  };
+  type Detail = { complaintId: string; caseNumber: string; steps: { stepId: string; kind: string; name: string }[] };
+  const filed = await api<Detail>('POST', '/complaints', complainant.token, {
+    complainant: {
+      name: `${complainant.firstName} ${complainant.lastName}`,
+      email: complainant.email,
+      gender: 'WOMAN',
+    },
+    respondent: { ...respondent, gender: 'MAN', description: 'A colleague in the same team' },
+    incident: {
+      details: overrides.details ?? `Remarks in meetings (${unique('case')}).`,
+      date: new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10),
+      witnesses: [],
+    },
+  });
+  const built = { id: filed.complaintId, caseNumber: filed.caseNumber, complainant, respondent };
+  if (overrides.stage === 'RECEIPT') return built;
+  // The receipt: every step before the first meeting (the copy to the respondent, POSH Rule 7(2)).
+  const firstMeeting = filed.steps.findIndex((s) => s.kind === 'MEETING');
+  for (const step of filed.steps.slice(0, firstMeeting < 0 ? filed.steps.length : firstMeeting)) {
+    const planned = await api<{ mails: { recipients: { email: string }[] }[] }>(
+      'GET',
+      `/complaints/${built.id}/steps/${step.stepId}/recipients`,
+      presiding,
+    );
+    await api('POST', `/complaints/${built.id}/steps/${step.stepId}/complete`, presiding, {
+      note: 'Done',
+      confirmedRecipients: planned.mails.flatMap((m) => m.recipients.map((r) => r.email)),
+    });
+  }
+  if (overrides.stage === 'INQUIRY') return built;
+  const hearing =
+    filed.steps.find((s) => s.name === 'Inquiry hearing') ?? filed.steps.find((s) => s.kind === 'MEETING');
+  const today = new Date().toISOString().slice(0, 10);
+  const meeting = await api<{ meetingId: string }>('POST', `/complaints/${built.id}/meetings`, presiding, {
+    title: 'Inquiry hearing',
+    agenda: 'Hear both parties.',
+    startsAt: `${today}T09:00:00Z`,
+    endsAt: `${today}T10:00:00Z`,
+    location: 'Meeting room 2',
+    guests: [committee.presiding.email, ...committee.members.map((m) => m.email), complainant.email, respondent.email],
+    stepId: hearing?.stepId ?? null,
+  });
+  await api('PUT', `/complaints/${built.id}/meetings/${meeting.meetingId}`, presiding, {
+    minutes: 'Both parties were heard.',
+    outcome: 'The committee finds the complaint upheld.',
+  });
+  await api('POST', `/complaints/${built.id}/close`, presiding, {
+    outcome: overrides.outcome ?? 'UPHELD',
+    summary: 'Upheld: a written warning for the respondent, recommended to the employer.',
+  });
+  return built;
+}
+
+/** A workspace with a person in every role, for the tests that walk every route as every caller. */
+export interface BuiltEveryRole {
+  ws: BuiltWorkspace;
+  /** The workspace's first admin (WORKSPACE_ADMIN), as `ws.admin`. */
+  admin: BuiltUser;
+  employee: BuiltUser;
+  employer: BuiltUser;
+  /** The BRANCH_ADMIN of `unit`, a business unit besides the headquarters. */
+  unitAdmin: BuiltUser;
+  unit: { id: string; name: string };
+  /** The Internal Committee: its presiding officer and members. */
+  committee: BuiltCommittee;
+  /** The complainant of `caseId`, a case in inquiry: a party to it, on no committee. */
+  party: BuiltUser;
+  caseId: string;
+  /** A platform admin's session on the main site. */
+  platform: string;
+}
+
+/**
+ * An Indian workspace (IN) with a person in every role: an employee, an employer, a business-unit admin, its admin,
+ * its committee (presiding officer and members), a party to a case in inquiry; and a platform admin.
+ */
+export async function buildEveryRole(
+  server: TestServer,
+  overrides: { companyName?: string } = {},
+): Promise<BuiltEveryRole> {
+  const ws = await buildWorkspace(server, { jurisdictionCode: 'IN', companyName: overrides.companyName });
+  const employee = await buildUser(server, ws, { firstName: 'Esha', lastName: 'Employee' });
+  const employer = await buildUser(server, ws, { role: 'EMPLOYER', firstName: 'Emma', lastName: 'Employer' });
+  const unit = await buildBusinessUnit(server, ws);
+  const unitAdmin = await buildUnitUser(server, ws, unit.id, {
+    role: 'BRANCH_ADMIN',
+    firstName: 'Uma',
+    lastName: 'Unit',
+  });
+  const committee = await buildCommittee(server, ws);
+  const party = await buildUser(server, ws, { firstName: 'Cara', lastName: 'Complainant' });
+  const built = await buildCaseAtStage(server, ws, committee, { stage: 'INQUIRY', complainant: party });
+  return {
+    ws,
+    admin: ws.admin,
+    employee,
+    employer,
+    unitAdmin,
+    unit,
+    committee,
+    party,
+    caseId: built.id,
+    platform: await buildPlatformAdmin(server),
+  };
+}

@@ -6,7 +6,13 @@ import { JOB_WEBHOOK_DELIVERIES, MAX_ATTEMPTS } from '../../../../server/platfor
 import { addCalendarDays } from '../../../../src/domain/shared/calendar';
 import { localDay } from '../../../../src/domain/shared/date-time';
 import { DATABASES, startTestServer, type TestServer } from '../../support/test-app';
-import { buildComplaint, buildUser, buildWorkspace, type BuiltWorkspace } from '../../support/factories';
+import {
+  buildComplaint,
+  buildLearningWorkspace,
+  buildUser,
+  buildWorkspace,
+  type BuiltWorkspace,
+} from '../../support/factories';
 import { Receiver } from '../../support/webhook-receiver';
 
 describe.each(DATABASES)('webhook deliveries on %s', (kind) => {
@@ -100,18 +106,10 @@ describe.each(DATABASES)('webhook deliveries on %s', (kind) => {
   });
 
   it('writes an assignment event in the transaction of the assignment, only to the endpoints subscribed, and not to another workspace', async () => {
-    // The demo workspace has published courses: its admin assigns one to someone who does not have it yet.
-    const acmeId = (
-      await server.db.system((tx) =>
-        tx.query<{ id: string }>(`SELECT id FROM workspaces WHERE workspace_url = 'acme.localhost'`),
-      )
-    )[0]!.id;
-    const acme = {
-      ...ws,
-      id: acmeId,
-      host: 'acme.localhost',
-      admin: { ...ws.admin, token: await server.signIn('acme.localhost', 'admin@acme.test') },
-    };
+    // A workspace of its own with a published course: its admin assigns it to someone who does not have it yet.
+    const acme = (await buildLearningWorkspace(server)).ws;
+    const acmeId = acme.id;
+    await buildUser(server, acme, { firstName: 'Lata', lastName: 'Learner' });
     const { endpoint, secret } = await register(['course.assigned'], '/assigned', acme);
     await register(['policy.accepted'], '/not-subscribed', acme);
     await register(['course.assigned'], '/other-workspace', ws);
@@ -125,7 +123,7 @@ describe.each(DATABASES)('webhook deliveries on %s', (kind) => {
         [acmeId],
       ),
     );
-    expect(pick, 'a published course of the demo workspace and someone without it').toBeDefined();
+    expect(pick, 'a published course of the workspace and someone without it').toBeDefined();
     const assigned = await server.request(acme.host, {
       method: 'POST',
       url: '/learning-api/api/course/assign-course-to-users',
