@@ -6,6 +6,9 @@
 //   of its own from a refusal's kind to a status;
 // - a server file writes no date/time helper of its own (`const iso = (v) => new Date(v).toISOString()`): the one
 //   date/time module is src/domain/shared/date-time.ts (`instantText`, `instantTextOrNull`);
+// - a mail's subject is written only in server/platform/message-templates.ts: no other server file gives a `subject`
+//   a string or template literal (a mail takes its subject and text from a template, `...templates.x(...)`, or from a
+//   workspace's own wording); the templates keep every mail's words in one place, escaped and in one HTML frame;
 // - the web app's use cases, adapters and screens write no failure type of their own (`{ ok: false; ... }`): a use
 //   case answers `Outcome<T>`, whose failure is the one `Refusal` of src/application/shared/refusal.ts (its own
 //   refusals are that Refusal's `code`). The domain's rule checks (pure verdicts) are not outcomes and keep theirs;
@@ -29,6 +32,9 @@ export const OWN_REFUSAL_MAPPING = /\brefusalError\b|\.refusal\s*[!=]==?\s*['"`]
 
 /** A private instant-to-text helper: one named `iso`, or an arrow whose body is `new Date(x).toISOString()`. */
 export const OWN_DATE_HELPER = /\b(?:const|let|var|function)\s+iso\b|=>\s*new Date\(\w+\)\.toISOString\(\)/;
+
+/** A mail subject written in place: a `subject` whose value holds a string or template literal. */
+export const MAIL_SUBJECT = /\bsubject\s*:\s*[^,;}\n]*?['"`]/;
 
 /** A failure type written by hand: `{ ok: false; ...` in a type (object values are separated by commas, not `;`). */
 export const OWN_FAILURE = /\{\s*ok:\s*false\s*;/;
@@ -73,6 +79,11 @@ export const RULES = {
     files: /^server\/.*\.ts$/,
     pattern: OWN_DATE_HELPER,
     why: 'a date/time helper of its own: use instantText / instantTextOrNull of src/domain/shared/date-time.ts',
+  },
+  mailThroughTemplates: {
+    files: /^server\/(?!platform\/message-templates\.ts$).*\.ts$/,
+    pattern: MAIL_SUBJECT,
+    why: 'a mail subject written beside the code: add a template to server/platform/message-templates.ts and spread it',
   },
   servicesWithSql: {
     files: /^server\/.*\.service\.ts$/,

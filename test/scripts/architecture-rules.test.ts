@@ -185,4 +185,17 @@ describe('the server shape rules (file contents)', () => {
       ),
     ]);
   });
+  it('refuse a mail subject written beside the code, and accept a mail spread from a template', () => {
+    const dir = tree({
+      'server/case/complaints/filing.service.ts': `export const mail = (to: string, n: string) => ({ to, subject: \`A new complaint: case \${n}\`, text: 'Sign in.' });\n`,
+      'server/case/complaints/case-jobs.ts': `export const mail = (to: string, missed: boolean) => ({\n  to,\n  subject:\n    missed ? 'Missed deadline' : 'Deadline approaching',\n});\n`,
+      'server/case/complaints/meetings.service.ts': `import { templates } from '../../platform/message-templates';\nexport const mail = (to: string) => ({ to, ...templates.reporterReply() });\nexport interface Sent { subject: string; kind: 'MAIL' }\n`,
+      'server/platform/message-templates.ts': `export const templates = { reporterReply: () => ({ subject: 'There is a reply', text: 'Sign in.' }) };\n`,
+    });
+    const { problems } = checkShape(dir, {});
+    expect(problems.sort()).toEqual([
+      expect.stringContaining('server/case/complaints/case-jobs.ts — a mail subject written beside the code'),
+      expect.stringContaining('server/case/complaints/filing.service.ts — a mail subject written beside the code'),
+    ]);
+  });
 });

@@ -111,14 +111,14 @@ export class EvidenceFiles {
       // The public path's daily budgets: a stranger with many receipts, or many addresses, cannot fill the store.
       const budgets = [
         {
-          subject: `address:${scope.addressKey}`,
+          budget: `address:${scope.addressKey}`,
           limit: EVIDENCE_QUOTAS.publicPerAddressDaily,
           what: 'from this network',
         },
-        { subject: 'workspace', limit: EVIDENCE_QUOTAS.publicPerWorkspaceDaily, what: 'in this workspace' },
+        { budget: 'workspace', limit: EVIDENCE_QUOTAS.publicPerWorkspaceDaily, what: 'in this workspace' },
       ];
       for (const b of budgets) {
-        if (!(await evidence.spendBudget(tx, ws, b.subject, upload.size, b.limit))) {
+        if (!(await evidence.spendBudget(tx, ws, b.budget, upload.size, b.limit))) {
           raise(
             refuse(
               'too-many',

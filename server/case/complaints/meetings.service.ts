@@ -11,8 +11,8 @@ import { dateTimeSettingsOf, regimeOf } from './regime';
 import { ok, raise, refuse, refusing, type Outcome as Result } from '../../platform/refusal';
 import { compositionGate } from './hearings.service';
 import { directoryGuests, lockMeeting } from './hearings.repository';
-import { NO_LEGAL_PRACTITIONERS } from '../../../src/domain/complaints/case-runtime';
 import type { ComplaintService, Actor } from './complaints.service';
+import { templates } from '../../platform/message-templates';
 
 /** The case's meetings (docs/case.md "Complaints"): the committee schedules them (guests invited by mail) and records them. */
 export class MeetingService {
@@ -88,8 +88,14 @@ export class MeetingService {
             guests.map((to) => ({
               workspaceId: actor.ws,
               to,
-              subject: `Invitation: ${body.title} (case ${caseNumber})`,
-              text: `You are invited to "${body.title}" on case ${caseNumber}.\n\nWhen: ${when}\nWhere: ${body.location}\n\nAgenda:\n${body.agenda}\n\n${access.row.compliance === 'IN_POSH' ? `${NO_LEGAL_PRACTITIONERS}\n\n` : ''}The invitation is attached (invite.ics). This meeting is confidential.`,
+              ...templates.meetingInvitation({
+                title: body.title,
+                caseNumber,
+                when,
+                location: body.location,
+                agenda: body.agenda,
+                noLegalPractitioners: access.row.compliance === 'IN_POSH',
+              }),
               attachments: [
                 { fileName: 'invite.ics', contentType: 'text/calendar; method=REQUEST; charset=utf-8', content: ics },
               ],

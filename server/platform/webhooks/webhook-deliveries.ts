@@ -5,6 +5,7 @@ import type { JobQueue } from '../jobs';
 import type { Mailer } from '../messages';
 import type { WebhookSender } from './webhook-sender';
 import * as repo from './webhooks.repository';
+import { templates } from '../message-templates';
 
 export const JOB_WEBHOOK_DELIVERIES = 'webhook-deliveries';
 
@@ -122,11 +123,7 @@ export class WebhookDeliveries {
         emails.map((to) => ({
           workspaceId,
           to,
-          subject: `${name}: a webhook endpoint was paused`,
-          text:
-            `The webhook endpoint at ${host} failed ${PAUSE_AFTER_FAILURES} deliveries in a row over a day, so ` +
-            `${name} stopped sending to it. Its events are kept. Check the receiver, then resume the endpoint under ` +
-            `Settings, Webhooks: the waiting deliveries go out again.`,
+          ...templates.webhookPaused({ workspaceName: name, host, failures: PAUSE_AFTER_FAILURES }),
         })),
       );
     } catch (error) {
