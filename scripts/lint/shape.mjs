@@ -9,6 +9,9 @@
 // - a mail's subject is written only in server/platform/message-templates.ts: no other server file gives a `subject`
 //   a string or template literal (a mail takes its subject and text from a template, `...templates.x(...)`, or from a
 //   workspace's own wording); the templates keep every mail's words in one place, escaped and in one HTML frame;
+// - a job of the queue is defined, with its handler, only in a `*.job.ts` file (`queue.define(...)` of
+//   server/platform/jobs.ts): the routes and the app call that file's `defineXJobs`, and a reader finds every
+//   background entry point by its name;
 // - the web app's use cases, adapters and screens write no failure type of their own (`{ ok: false; ... }`): a use
 //   case answers `Outcome<T>`, whose failure is the one `Refusal` of src/application/shared/refusal.ts (its own
 //   refusals are that Refusal's `code`). The domain's rule checks (pure verdicts) are not outcomes and keep theirs;
@@ -35,6 +38,9 @@ export const OWN_DATE_HELPER = /\b(?:const|let|var|function)\s+iso\b|=>\s*new Da
 
 /** A mail subject written in place: a `subject` whose value holds a string or template literal. */
 export const MAIL_SUBJECT = /\bsubject\s*:\s*[^,;}\n]*?['"`]/;
+
+/** A job defined on the queue (`jobs.define(JOB_X, { handler })` of server/platform/jobs.ts). */
+export const JOB_DEFINITION = /\.define\s*\(/;
 
 /** A failure type written by hand: `{ ok: false; ...` in a type (object values are separated by commas, not `;`). */
 export const OWN_FAILURE = /\{\s*ok:\s*false\s*;/;
@@ -84,6 +90,11 @@ export const RULES = {
     files: /^server\/(?!platform\/message-templates\.ts$).*\.ts$/,
     pattern: MAIL_SUBJECT,
     why: 'a mail subject written beside the code: add a template to server/platform/message-templates.ts and spread it',
+  },
+  jobsInJobFiles: {
+    files: /^server\/(?!platform\/jobs\.ts$)(?!.*\.job\.ts$).*\.ts$/,
+    pattern: JOB_DEFINITION,
+    why: "a job defined outside a `*.job.ts` file: move the definition and its handler to the area's `<name>.job.ts`",
   },
   servicesWithSql: {
     files: /^server\/.*\.service\.ts$/,

@@ -198,4 +198,18 @@ describe('the server shape rules (file contents)', () => {
       expect.stringContaining('server/case/complaints/filing.service.ts — a mail subject written beside the code'),
     ]);
   });
+  it('refuse a job defined outside a job file, and accept one in its `*.job.ts`', () => {
+    const job = `export function defineJobs(queue: { define(name: string, d: object): void }, run: () => Promise<void>) {\n  queue.define('nightly', { handler: run });\n}\n`;
+    const dir = tree({
+      'server/learning/reports/reports.routes.ts': job,
+      'server/learning/reports/report-export.ts': `export class Exporter {\n  defineJobs(queue: { define(name: string, d: object): void }) {\n    queue.define('report-export', { handler: async () => {} });\n  }\n}\n`,
+      'server/learning/reports/reports.job.ts': job,
+      'server/platform/jobs.ts': `export class JobQueue {\n  define(name: string, d: object): void {\n    void [name, d];\n  }\n}\n`,
+    });
+    const { problems } = checkShape(dir, {});
+    expect(problems.sort()).toEqual([
+      expect.stringContaining('server/learning/reports/report-export.ts — a job defined outside a `*.job.ts` file'),
+      expect.stringContaining('server/learning/reports/reports.routes.ts — a job defined outside a `*.job.ts` file'),
+    ]);
+  });
 });

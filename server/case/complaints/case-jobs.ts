@@ -18,7 +18,6 @@ import { JOB_CASE_CLOCKS } from '../../platform/case-clock-jobs';
 import type { Clock } from '../../platform/clock';
 import { utcDay } from '../../platform/clock';
 import type { Database, Sql, Statement } from '../../platform/db/database';
-import type { JobQueue } from '../../platform/jobs';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
 import { publicOrigin } from '../../platform/tenancy';
 import { emitWebhookEvents, webhookListens } from '../../platform/webhooks/webhook-outbox';
@@ -855,34 +854,9 @@ export const JOB_CASE_DAILY = 'case-daily';
 export { JOB_CASE_CLOCKS };
 export const JOB_CASE_TICK = 'case-daily-tick';
 
-/** The case jobs on the queue: each workspace's daily run, and the tick that queues the runs of the day. */
-export function defineCaseJobs(jobs: JobQueue, db: Database, caseJobs: CaseJobs): void {
-  jobs.define(JOB_CASE_DAILY, {
-    handler: async (data) => {
-      await caseJobs.runDaily(String(data.workspaceId), typeof data.day === 'string' ? data.day : undefined);
-    },
-    retryDelaySeconds: 60,
-    expireInSeconds: 3600,
-  });
-  // After the holidays change: the stored due dates follow at once (the case page computes its own on read).
-  jobs.define(JOB_CASE_CLOCKS, {
-    handler: async (data) => {
-      await caseJobs.recomputeClocks(String(data.workspaceId));
-    },
-  });
-  jobs.define(JOB_CASE_TICK, {
-    // Hourly: a workspace's run of the day is queued once (singleton key) and sends nothing twice if queued again.
-    cron: '23 * * * *',
-    handler: async () => {
-      const workspaces = await db.query<{ id: string }>(
-        // Any case: closed ones too, for retention (a workspace of closed cases only still has purges to make).
-        `SELECT w.id FROM workspaces w WHERE w.active AND EXISTS (SELECT 1 FROM complaints c WHERE c.workspace_id = w.id)`,
-      );
-      for (const w of workspaces) {
-        // Each workspace's run is of its own day: the day of its zone when the tick runs.
-        const day = await caseJobs.todayOf(w.id);
-        await jobs.send(JOB_CASE_DAILY, { workspaceId: w.id, day }, { singletonKey: `${w.id}:${day}` });
-      }
-    },
-  });
+/** The workspaces the hourly tick queues a daily run for: active, with any case (closed ones too, for retention). */
+export async function workspacesWithCases(db: Database): Promise<{ id: string }[]> {
+  return db.query<{ id: string }>(
+    `SELECT w.id FROM workspaces w WHERE w.active AND EXISTS (SELECT 1 FROM complaints c WHERE c.workspace_id = w.id)`,
+  );
 }

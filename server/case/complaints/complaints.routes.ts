@@ -25,7 +25,8 @@ import {
 import type { ApiDeps } from '../../platform/deps';
 import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
-import { CaseJobs, defineCaseJobs } from './case-jobs';
+import { defineCaseJobs } from './case-daily.job';
+import { CaseJobs } from './case-jobs';
 import { whoIs } from './complaints.repository';
 import { ComplaintService, type Actor } from './complaints.service';
 import { DecisionService } from './decisions.service';

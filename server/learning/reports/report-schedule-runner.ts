@@ -1,6 +1,5 @@
 import type { ReportDefinition } from '../../../src/contracts/learning/reports.contract';
 import type { Database } from '../../platform/db/database';
-import type { JobQueue } from '../../platform/jobs';
 import { templates } from '../../platform/message-templates';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
 import { readOverrides } from '../../platform/permissions';
@@ -35,16 +34,6 @@ export class ReportScheduleRunner {
     private readonly attachmentLimitBytes = DEFAULT_ATTACHMENT_LIMIT_BYTES,
     private readonly log: (line: string, error?: unknown) => void = () => {},
   ) {}
-
-  defineJobs(queue: JobQueue): void {
-    queue.define(JOB_REPORT_SCHEDULES, {
-      cron: '*/15 * * * *',
-      expireInSeconds: 6 * 3600,
-      handler: async () => {
-        await this.runDue();
-      },
-    });
-  }
 
   /** Sends every schedule due now; answers how many were mailed and how many stopped. */
   async runDue(): Promise<{ sent: number; stopped: number }> {

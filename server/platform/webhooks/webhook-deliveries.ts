@@ -39,17 +39,6 @@ export class WebhookDeliveries {
     private readonly log: (line: string, error?: unknown) => void = () => {},
   ) {}
 
-  defineJobs(queue: JobQueue): void {
-    queue.define(JOB_WEBHOOK_DELIVERIES, {
-      cron: '* * * * *',
-      retryLimit: 0,
-      expireInSeconds: 600,
-      handler: async () => {
-        await this.deliverDue();
-      },
-    });
-  }
-
   /** Asks the job to run now (a test event or a redelivery); without a started queue, the minute's run sends it. */
   async nudge(): Promise<void> {
     if (!this.jobs?.started) return;
