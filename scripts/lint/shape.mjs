@@ -12,6 +12,9 @@
 // - a job of the queue is defined, with its handler, only in a `*.job.ts` file (`queue.define(...)` of
 //   server/platform/jobs.ts): the routes and the app call that file's `defineXJobs`, and a reader finds every
 //   background entry point by its name;
+// - a server file reads the time through the clock port (`Clock`, `systemClock` of server/platform/clock.ts): no
+//   `Date.now()` and no `new Date()` without an argument outside server/platform/clock.ts; elapsed time is its
+//   `stopwatch()`;
 // - the web app's use cases, adapters and screens write no failure type of their own (`{ ok: false; ... }`): a use
 //   case answers `Outcome<T>`, whose failure is the one `Refusal` of src/application/shared/refusal.ts (its own
 //   refusals are that Refusal's `code`). The domain's rule checks (pure verdicts) are not outcomes and keep theirs;
@@ -41,6 +44,9 @@ export const MAIL_SUBJECT = /\bsubject\s*:\s*[^,;}\n]*?['"`]/;
 
 /** A job defined on the queue (`jobs.define(JOB_X, { handler })` of server/platform/jobs.ts). */
 export const JOB_DEFINITION = /\.define\s*\(/;
+
+/** The system's "now" read in place: `Date.now()`, or `new Date()` with no argument. */
+export const OWN_NOW = /\bDate\.now\s*\(\s*\)|\bnew\s+Date\s*\(\s*\)/;
 
 /** A failure type written by hand: `{ ok: false; ...` in a type (object values are separated by commas, not `;`). */
 export const OWN_FAILURE = /\{\s*ok:\s*false\s*;/;
@@ -95,6 +101,11 @@ export const RULES = {
     files: /^server\/(?!platform\/jobs\.ts$)(?!.*\.job\.ts$).*\.ts$/,
     pattern: JOB_DEFINITION,
     why: "a job defined outside a `*.job.ts` file: move the definition and its handler to the area's `<name>.job.ts`",
+  },
+  timeThroughClock: {
+    files: /^server\/(?!platform\/clock\.ts$).*\.ts$/,
+    pattern: OWN_NOW,
+    why: 'reads the time itself: take a Clock (server/platform/clock.ts), or a stopwatch() for elapsed time',
   },
   servicesWithSql: {
     files: /^server\/.*\.service\.ts$/,

@@ -2,6 +2,7 @@ import type { CourseLanguage } from '../../src/domain/courses/course';
 import { fillTemplate, templateParts } from '../../src/domain/messages/message-template';
 import { NO_LEGAL_PRACTITIONERS } from '../../src/domain/complaints/case-runtime';
 import { mailLanguage, type MailLanguage } from './mail-words';
+import { systemClock } from './clock';
 
 /**
  * Every message the platform sends, in one place: mail as plain text and HTML, SMS as short text.
@@ -228,7 +229,7 @@ export const templates = {
         companyName: name,
         link: v.link,
         days: String(v.days),
-        expiresOn: readableDay(new Date(Date.now() + v.days * 24 * 60 * 60 * 1000)),
+        expiresOn: readableDay(new Date(systemClock.now().getTime() + v.days * 24 * 60 * 60 * 1000)),
       });
     }
     const { t, tag } = mailLanguage(v.language, v.country);

@@ -212,4 +212,18 @@ describe('the server shape rules (file contents)', () => {
       expect.stringContaining('server/learning/reports/reports.routes.ts — a job defined outside a `*.job.ts` file'),
     ]);
   });
+  it('refuse a server file that reads the time itself, and accept the clock port and a stopwatch', () => {
+    const dir = tree({
+      'server/learning/files/files.service.ts': `export const expiresAt = (seconds: number) => new Date(Date.now() + seconds * 1000);\n`,
+      'server/case/complaints/meetings.service.ts': `export const stamp = () => new Date().toISOString();\n`,
+      'server/case/complaints/regime.ts': `import { systemClock, type Clock } from '../../platform/clock';\nexport const today = (clock: Clock = systemClock) => clock.now();\nexport const at = (text: string) => new Date(text);\n`,
+      'server/platform/imports/xlsx-reader.ts': `import { stopwatch } from '../clock';\nexport const elapsed = stopwatch();\n`,
+      'server/platform/clock.ts': `export const systemClock = { now: () => new Date() };\nexport const stopwatch = () => { const start = performance.now(); return () => performance.now() - start; };\n`,
+    });
+    const { problems } = checkShape(dir, {});
+    expect(problems.sort()).toEqual([
+      expect.stringContaining('server/case/complaints/meetings.service.ts — reads the time itself'),
+      expect.stringContaining('server/learning/files/files.service.ts — reads the time itself'),
+    ]);
+  });
 });

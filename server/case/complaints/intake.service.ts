@@ -41,6 +41,7 @@ import * as intakes from './intake.repository';
 import { receiptExpiryDays, type IntakeRow } from './intake.repository';
 import { recusesWitnesses, regimeOf, todayIn } from './regime';
 import { templates } from '../../platform/message-templates';
+import { systemClock } from '../../platform/clock';
 
 const scrypt = promisify(scryptCb) as (
   key: string,
@@ -740,7 +741,11 @@ export async function hashReceiptKey(ws: string, key: string): Promise<string> {
 
 function newSession(): { token: string; hash: string; expiresAt: string } {
   const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashToken(token), expiresAt: new Date(Date.now() + SESSION_MINUTES * 60_000).toISOString() };
+  return {
+    token,
+    hash: hashToken(token),
+    expiresAt: new Date(systemClock.now().getTime() + SESSION_MINUTES * 60_000).toISOString(),
+  };
 }
 
 export type { IntakeBody };

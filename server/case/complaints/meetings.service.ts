@@ -13,6 +13,7 @@ import { compositionGate } from './hearings.service';
 import { directoryGuests, lockMeeting } from './hearings.repository';
 import type { ComplaintService, Actor } from './complaints.service';
 import { templates } from '../../platform/message-templates';
+import { systemClock, type Clock } from '../../platform/clock';
 
 /** The case's meetings (docs/case.md "Complaints"): the committee schedules them (guests invited by mail) and records them. */
 export class MeetingService {
@@ -21,6 +22,7 @@ export class MeetingService {
     private readonly mail: Mailer,
     /** The case: who may do what in it, its log and its read (complaints.service.ts). */
     private readonly cases: ComplaintService,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async scheduleMeeting(actor: Actor, id: string, body: z.output<typeof MeetingBody>): Promise<Result<CaseMeeting>> {
@@ -82,7 +84,7 @@ export class MeetingService {
             location: body.location,
             organizerEmail: actor.email,
             guests,
-            stamp: new Date().toISOString(),
+            stamp: this.clock.now().toISOString(),
           });
           await this.mail.sendMany(
             guests.map((to) => ({
