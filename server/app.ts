@@ -35,7 +35,8 @@ import { certificateHost } from './web/public-site.repository';
 import { publicOrigin } from './platform/tenancy';
 import { systemClock, type Clock } from './platform/clock';
 import type { JobQueue } from './platform/jobs';
-import { defineFileJobs, FileJobs } from './platform/file-jobs';
+import { FileJobs } from './platform/file-jobs';
+import { defineFileJobs } from './platform/files.job';
 import { PeopleEvents } from './platform/people-events';
 import { EVIDENCE_PREFIX, type EvidenceVault } from './platform/evidence-vault';
 import { devOutboxRoutes } from './web/dev-outbox.routes';
@@ -43,6 +44,7 @@ import { devCaseClockRoutes } from './web/dev-case-clock.routes';
 import { OutboxMessages, type Mailer, type SmsSender } from './platform/messages';
 import { OidcProviders } from './main/auth/oidc-providers';
 import { WebhookDeliveries } from './platform/webhooks/webhook-deliveries';
+import { defineWebhookJobs } from './platform/webhooks/webhook-deliveries.job';
 import { WebhookSender } from './platform/webhooks/webhook-sender';
 import { socialSignInRoutes } from './main/auth/social-sign-in.routes';
 
@@ -119,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.jobs,
     (line, error) => app.log.error({ err: error }, line),
   );
-  if (options.jobs) webhooks.defineJobs(options.jobs);
+  if (options.jobs) defineWebhookJobs(options.jobs, webhooks);
   const deps: ApiDeps = {
     db: options.db,
     mail: options.mail ?? outbox,

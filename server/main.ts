@@ -19,6 +19,7 @@ import { seedDemoFiles } from './seed/learning.seed';
 import { JobQueue } from './platform/jobs';
 import { JOB_FILES_MIGRATE } from './platform/file-jobs';
 import { rewrapEvidenceKeys } from './platform/evidence-vault';
+import { systemClock } from './platform/clock';
 
 const config = readConfig();
 let db = await openDatabase(config);
@@ -75,7 +76,7 @@ async function seedInChild(): Promise<boolean> {
 // Mail and SMS go to the outbox unless a transport is configured (README, settings).
 const deliveryLog = (message: string, error?: unknown) =>
   console.error(
-    `${new Date().toISOString()} ${message}: ${error instanceof Error ? error.message : String(error ?? '')}`,
+    `${systemClock.now().toISOString()} ${message}: ${error instanceof Error ? error.message : String(error ?? '')}`,
   );
 // nodemailer is loaded only when SMTP is configured.
 const mail = config.smtp
@@ -89,7 +90,7 @@ const { fileUrls, evidence } = await openFileStores({ dataDir: config.dataDir, s
 try {
   await checkEvidenceKeys(db, evidence.keyring);
 } catch (error) {
-  console.error(`${new Date().toISOString()} ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`${systemClock.now().toISOString()} ${error instanceof Error ? error.message : String(error)}`);
   await db.close();
   await releaseDataDir();
   process.exit(1);
@@ -98,7 +99,7 @@ try {
 const rewrapped = await rewrapEvidenceKeys(db, evidence);
 if (rewrapped)
   console.error(
-    `${new Date().toISOString()} evidence: ${rewrapped} data key(s) rewrapped under master key ${evidence.keyring.current.id}`,
+    `${systemClock.now().toISOString()} evidence: ${rewrapped} data key(s) rewrapped under master key ${evidence.keyring.current.id}`,
   );
 // The demo video: a real file of the store, served by the signed download URL (server/seed/learning.seed.ts).
 if (config.seed)
@@ -112,7 +113,7 @@ if (config.seed)
 const jobs = new JobQueue(db, {
   work: true,
   pollingIntervalSeconds: 2,
-  log: (line) => console.error(`${new Date().toISOString()} ${line}`),
+  log: (line) => console.error(`${systemClock.now().toISOString()} ${line}`),
 });
 
 // Keys the reporters' address hashes; kept out of the database so a copy of it cannot recover an address (docs/case.md).

@@ -6,6 +6,15 @@
 //   of its own from a refusal's kind to a status;
 // - a server file writes no date/time helper of its own (`const iso = (v) => new Date(v).toISOString()`): the one
 //   date/time module is src/domain/shared/date-time.ts (`instantText`, `instantTextOrNull`);
+// - a mail's subject is written only in server/platform/message-templates.ts: no other server file gives a `subject`
+//   a string or template literal (a mail takes its subject and text from a template, `...templates.x(...)`, or from a
+//   workspace's own wording); the templates keep every mail's words in one place, escaped and in one HTML frame;
+// - a job of the queue is defined, with its handler, only in a `*.job.ts` file (`queue.define(...)` of
+//   server/platform/jobs.ts): the routes and the app call that file's `defineXJobs`, and a reader finds every
+//   background entry point by its name;
+// - a server file reads the time through the clock port (`Clock`, `systemClock` of server/platform/clock.ts): no
+//   `Date.now()` and no `new Date()` without an argument outside server/platform/clock.ts; elapsed time is its
+//   `stopwatch()`;
 // - the web app's use cases, adapters and screens write no failure type of their own (`{ ok: false; ... }`): a use
 //   case answers `Outcome<T>`, whose failure is the one `Refusal` of src/application/shared/refusal.ts (its own
 //   refusals are that Refusal's `code`). The domain's rule checks (pure verdicts) are not outcomes and keep theirs;
@@ -29,6 +38,15 @@ export const OWN_REFUSAL_MAPPING = /\brefusalError\b|\.refusal\s*[!=]==?\s*['"`]
 
 /** A private instant-to-text helper: one named `iso`, or an arrow whose body is `new Date(x).toISOString()`. */
 export const OWN_DATE_HELPER = /\b(?:const|let|var|function)\s+iso\b|=>\s*new Date\(\w+\)\.toISOString\(\)/;
+
+/** A mail subject written in place: a `subject` whose value holds a string or template literal. */
+export const MAIL_SUBJECT = /\bsubject\s*:\s*[^,;}\n]*?['"`]/;
+
+/** A job defined on the queue (`jobs.define(JOB_X, { handler })` of server/platform/jobs.ts). */
+export const JOB_DEFINITION = /\.define\s*\(/;
+
+/** The system's "now" read in place: `Date.now()`, or `new Date()` with no argument. */
+export const OWN_NOW = /\bDate\.now\s*\(\s*\)|\bnew\s+Date\s*\(\s*\)/;
 
 /** A failure type written by hand: `{ ok: false; ...` in a type (object values are separated by commas, not `;`). */
 export const OWN_FAILURE = /\{\s*ok:\s*false\s*;/;
@@ -73,6 +91,21 @@ export const RULES = {
     files: /^server\/.*\.ts$/,
     pattern: OWN_DATE_HELPER,
     why: 'a date/time helper of its own: use instantText / instantTextOrNull of src/domain/shared/date-time.ts',
+  },
+  mailThroughTemplates: {
+    files: /^server\/(?!platform\/message-templates\.ts$).*\.ts$/,
+    pattern: MAIL_SUBJECT,
+    why: 'a mail subject written beside the code: add a template to server/platform/message-templates.ts and spread it',
+  },
+  jobsInJobFiles: {
+    files: /^server\/(?!platform\/jobs\.ts$)(?!.*\.job\.ts$).*\.ts$/,
+    pattern: JOB_DEFINITION,
+    why: "a job defined outside a `*.job.ts` file: move the definition and its handler to the area's `<name>.job.ts`",
+  },
+  timeThroughClock: {
+    files: /^server\/(?!platform\/clock\.ts$).*\.ts$/,
+    pattern: OWN_NOW,
+    why: 'reads the time itself: take a Clock (server/platform/clock.ts), or a stopwatch() for elapsed time',
   },
   servicesWithSql: {
     files: /^server\/.*\.service\.ts$/,

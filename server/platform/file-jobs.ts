@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database, Sql } from './db/database';
 import { SEALED_COLUMNS, SEALED_NAME_PLACEHOLDER, type EvidenceVault, type SealedFile } from './evidence-vault';
-import type { JobQueue } from './jobs';
 import { isNamedKey, type DirectFileUrls } from './signed-files';
 
 /**
@@ -202,22 +201,4 @@ export class FileJobs {
     );
     out.cleaned++;
   }
-}
-
-/** The two jobs on the queue; `files-migrate` is also sent once at start (main.ts). */
-export function defineFileJobs(jobs: JobQueue, fileJobs: FileJobs): void {
-  jobs.define(JOB_FILES_SWEEP, {
-    cron: '41 * * * *',
-    handler: async () => {
-      await fileJobs.sweep();
-    },
-  });
-  jobs.define(JOB_FILES_MIGRATE, {
-    cron: '17 * * * *',
-    // A large store takes a while; a run that dies is retried and resumes file by file.
-    expireInSeconds: 6 * 3600,
-    handler: async () => {
-      await fileJobs.migrate();
-    },
-  });
 }

@@ -1,6 +1,8 @@
 import type { CourseLanguage } from '../../src/domain/courses/course';
 import { fillTemplate, templateParts } from '../../src/domain/messages/message-template';
+import { NO_LEGAL_PRACTITIONERS } from '../../src/domain/complaints/case-runtime';
 import { mailLanguage, type MailLanguage } from './mail-words';
+import { systemClock } from './clock';
 
 /**
  * Every message the platform sends, in one place: mail as plain text and HTML, SMS as short text.
@@ -227,7 +229,7 @@ export const templates = {
         companyName: name,
         link: v.link,
         days: String(v.days),
-        expiresOn: readableDay(new Date(Date.now() + v.days * 24 * 60 * 60 * 1000)),
+        expiresOn: readableDay(new Date(systemClock.now().getTime() + v.days * 24 * 60 * 60 * 1000)),
       });
     }
     const { t, tag } = mailLanguage(v.language, v.country);
@@ -511,6 +513,222 @@ export const templates = {
     return mail(`${oneLine(v.learnerName)} is ${v.days} days late on ${oneLine(v.courseTitle)}`, [
       `${oneLine(v.learnerName)}, of a department you manage in ${name}, has not completed "${oneLine(v.courseTitle)}", which was due on ${readableDay(v.dueOn)}.`,
       'They have been reminded. A word from you may help.',
+    ]);
+  },
+
+  // The case's and the platform's notices below are written in English for every recipient (their words are not in
+  // the mail-words catalogue yet); they say what happened and where to look, never a case's contents past its number
+  // unless the recipient may read it.
+
+  /** To the committee's members who may read it: a complaint (or a confidential report) was assigned to them. */
+  newComplaint(v: { caseNumber: string; confidentialReport: boolean }): MailContent {
+    const what = v.confidentialReport ? 'A new confidential report' : 'A new complaint';
+    return mail(`A new complaint: case ${v.caseNumber}`, [
+      `${what}, case ${v.caseNumber}, is assigned to your committee. Sign in to read it.`,
+    ]);
+  },
+
+  /** To a meeting's guests, with the .ics invitation attached by the caller; `when` is in the workspace's zone. */
+  meetingInvitation(v: {
+    title: string;
+    caseNumber: string;
+    when: string;
+    location: string;
+    agenda: string;
+    /** The Indian regime's rule that no legal practitioner represents a party (POSH Rules, r.7(6)). */
+    noLegalPractitioners: boolean;
+  }): MailContent {
+    return mail(`Invitation: ${v.title} (case ${v.caseNumber})`, [
+      `You are invited to "${v.title}" on case ${v.caseNumber}.`,
+      `When: ${v.when}\nWhere: ${v.location}`,
+      `Agenda:\n${v.agenda}`,
+      ...(v.noLegalPractitioners ? [NO_LEGAL_PRACTITIONERS] : []),
+      'The invitation is attached (invite.ics). This meeting is confidential.',
+    ]);
+  },
+
+  /** To a confidential report's reporter, at the contact address they chose: only that there is a reply. */
+  reporterReply(): MailContent {
+    return mail('There is a reply to your report', [
+      'There is a reply to the report you made. Open the report page of your workplace and enter your receipt key to read it.',
+      'This mail says nothing more on purpose.',
+    ]);
+  },
+
+  /** To the case's readers: the reporter of a confidential report asked for interim relief or conciliation. */
+  reporterAsked(v: { caseNumber: string; what: 'INTERIM_RELIEF' | 'CONCILIATION' }): MailContent {
+    const what =
+      v.what === 'INTERIM_RELIEF' ? 'The reporter asked for interim relief' : 'The reporter asked for conciliation';
+    return mail(`${what}: case ${v.caseNumber}`, [`${what} on case ${v.caseNumber}. Sign in to read it.`]);
+  },
+
+  /** To the case's readers: a party wrote to the committee (no words of it, no name). */
+  partyMessage(v: { caseNumber: string; from: 'complainant' | 'respondent' | 'reporter' }): MailContent {
+    return mail(`A new message on case ${v.caseNumber}`, [
+      `The ${v.from} wrote to the committee on case ${v.caseNumber}. Sign in to read it.`,
+    ]);
+  },
+
+  /** To the parties: the investigator's final report (Canada's Regulations s.30). */
+  investigatorReport(v: {
+    caseNumber: string;
+    description: string;
+    conclusions: string;
+    recommendations: { position: number; body: string }[];
+  }): MailContent {
+    const recommendations =
+      v.recommendations.length > 0 ? v.recommendations.map((r) => `${r.position}. ${r.body}`) : ['None'];
+    return mail(`Case ${v.caseNumber}: the investigator's report`, [
+      `The investigator's report on case ${v.caseNumber} is final (Canada's Regulations s.30).`,
+      `Description\n${v.description}`,
+      `Conclusions\n${v.conclusions}`,
+      `Recommendations\n${recommendations.join('\n')}`,
+      'The employer and the committee choose together which recommendations to implement.',
+    ]);
+  },
+
+  /** To the employers: the committee recommends interim relief (POSH Act s.12). `relief` is its code (`TRANSFER_...`). */
+  interimReliefRecommended(v: { caseNumber: string; relief: string }): MailContent {
+    const relief = v.relief.toLowerCase().replace(/_/g, ' ');
+    return mail(`Interim relief recommended: case ${v.caseNumber}`, [
+      `The Internal Committee recommends interim relief on case ${v.caseNumber} (${relief}). The POSH Act (s.12) asks the employer to implement it. Sign in for the details.`,
+    ]);
+  },
+
+  /** To the employers and the parties: a settlement by conciliation, with its terms (IN-04). */
+  conciliationSettled(v: { caseNumber: string; terms: string }): MailContent {
+    return mail(`Settlement by conciliation: case ${v.caseNumber}`, [
+      `The Internal Committee recorded a settlement by conciliation on case ${v.caseNumber}:`,
+      v.terms,
+      'No inquiry follows unless its terms are not kept.',
+    ]);
+  },
+
+  /** To the case's readers: the complainant confirmed a complaint recorded on their behalf. */
+  complaintConfirmed(v: { caseNumber: string }): MailContent {
+    return mail(`Case ${v.caseNumber} is confirmed`, [
+      `The complainant confirmed case ${v.caseNumber}: it proceeds and its clocks start today.`,
+    ]);
+  },
+
+  /** To the case's readers: a clock of the case is near its deadline (`approaching`: how near) or missed it. */
+  deadlineNotice(v: {
+    caseNumber: string;
+    label: string;
+    rule: string;
+    dueOn: string;
+    missed: boolean;
+    approaching: string;
+    link: string;
+  }): MailContent {
+    const what = v.missed ? `was due on ${v.dueOn} and has been missed` : `is ${v.approaching} (${v.dueOn})`;
+    return mail(v.missed ? `Missed deadline on case ${v.caseNumber}` : `Deadline approaching on case ${v.caseNumber}`, [
+      `On case ${v.caseNumber}, "${v.label}" (${v.rule}) ${what}. Open the case: ${v.link}`,
+    ]);
+  },
+
+  /** To the case's readers: a closed case will be purged under the retention rules. */
+  purgeWarning(v: { caseNumber: string; purgeOn: string; link: string }): MailContent {
+    return mail(`Case ${v.caseNumber} will be purged on ${v.purgeOn}`, [
+      `Under the workspace's retention rules, closed case ${v.caseNumber} will be purged on ${v.purgeOn}: its parties, incident, messages, ` +
+        `meetings and evidence will be deleted for good; a record that the case existed, its outcome and its dates stays. ` +
+        `The member presiding over the case may place a legal hold or postpone the purge before then: ${v.link}`,
+    ]);
+  },
+
+  /**
+   * To the target of an escalation: with `mayRead`, the late step and the case's link; otherwise only that the case is
+   * late, and the figures' link (the case is confidential to its committee).
+   */
+  escalation(v: {
+    caseNumber: string;
+    level: number;
+    lateDays: number;
+    mayRead: boolean;
+    /** The late step's label and due day (as the workspace writes days), and the case's link: told to its readers only. */
+    stepLabel: string;
+    dueOn: string;
+    caseLink: string;
+    statutory: boolean;
+    figuresLink: string;
+  }): MailContent {
+    const what = v.statutory ? 'a statutory deadline' : 'a step of the redressal process';
+    return mail(`Escalation (level ${v.level}): case ${v.caseNumber}`, [
+      v.mayRead
+        ? `Case ${v.caseNumber} is escalated to you (level ${v.level}): "${v.stepLabel}" was due on ${v.dueOn}, ${v.lateDays} day(s) ago. Open the case: ${v.caseLink}`
+        : `Case ${v.caseNumber} is escalated to you (level ${v.level}): ${what} is ${v.lateDays} day(s) late. The case is confidential to its committee; the figures are at ${v.figuresLink}`,
+    ]);
+  },
+
+  /** To a party of a Canadian case, monthly (Work Place Harassment and Violence Prevention Regulations s.34). */
+  monthlyStatusUpdate(v: { caseNumber: string; nextStep: string | null; link: string }): MailContent {
+    const status = v.nextStep ? `The case is open; the committee is at the step "${v.nextStep}".` : 'The case is open.';
+    return mail(`Monthly status update: case ${v.caseNumber}`, [
+      `This is the monthly status update on case ${v.caseNumber} (Canada Labour Code, s.34 of the Work Place Harassment and Violence Prevention Regulations). ${status} Sign in to read any messages: ${v.link}`,
+    ]);
+  },
+
+  /** To a workspace's admins: a webhook endpoint failed too often and was paused. */
+  webhookPaused(v: WorkspaceNamed & { host: string; failures: number }): MailContent {
+    return mail(`${v.workspaceName}: a webhook endpoint was paused`, [
+      `The webhook endpoint at ${v.host} failed ${v.failures} deliveries in a row over a day, so ` +
+        `${v.workspaceName} stopped sending to it. Its events are kept. Check the receiver, then resume the endpoint under ` +
+        `Settings, Webhooks: the waiting deliveries go out again.`,
+    ]);
+  },
+
+  /** To the sales address: someone asked for a demo on the public site. */
+  demoRequest(v: {
+    name: string;
+    workEmail: string;
+    source: string;
+    organisation: string;
+    country: string;
+    employees: string;
+    message: string | null;
+    link: string;
+  }): MailContent {
+    return mail(`Demo request: ${v.organisation} (${v.country}, ${v.employees} employees)`, [
+      `${v.name} <${v.workEmail}> asked for a demo from the ${v.source} page.`,
+      `Organisation: ${v.organisation}\nCountry: ${v.country}\nEmployees: ${v.employees}`,
+      v.message ? `Their message:\n${v.message}` : 'No message.',
+      `All requests: ${v.link}`,
+    ]);
+  },
+
+  /** To whoever asked for a demo: confirm the address (the link carries the one-time code). */
+  demoRequestConfirmation(v: { name: string; link: string }): MailContent {
+    return mail('Confirm your SafePlace demo request', [
+      `Hello ${v.name},`,
+      `Thank you for your interest in SafePlace. Please confirm that this is your address, so that we can reply:\n${v.link}`,
+      'We reply within one working day. If you did not ask for this, ignore this mail: we will not write again.',
+    ]);
+  },
+
+  /** To a scheduled report's owner: the schedule stopped, and why. */
+  scheduledReportStopped(v: { reportName: string; company: string; reason: string }): MailContent {
+    return mail(`Scheduled report stopped: ${v.reportName}`, [
+      `Your scheduled report "${v.reportName}" (${v.company}) was stopped. ${v.reason}`,
+    ]);
+  },
+
+  /** To a scheduled report's recipients: the file attached (by the caller), or its link when it is too large. */
+  scheduledReport(v: {
+    reportName: string;
+    company: string;
+    rows: number;
+    frequency: 'WEEKLY' | 'MONTHLY';
+    ownerName: string;
+    fileName: string;
+    /** The download link when the file is too large to attach, and the attachment limit in MB. */
+    tooLarge: { url: string; limitMb: number } | null;
+  }): MailContent {
+    const when = v.frequency === 'WEEKLY' ? 'every week' : 'every month';
+    return mail(`Scheduled report: ${v.reportName}`, [
+      `The report "${v.reportName}" of ${v.company}, ${v.rows} ${v.rows === 1 ? 'row' : 'rows'}, sent ${when} at ${v.ownerName}'s request.`,
+      v.tooLarge
+        ? `The file ${v.fileName} is too large to attach (over ${v.tooLarge.limitMb} MB). Download it within 7 days: ${v.tooLarge.url}`
+        : `The file ${v.fileName} is attached.`,
     ]);
   },
 };

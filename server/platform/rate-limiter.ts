@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { systemBatch, type Database, type Sql, type Statement } from './db/database';
 import { HttpError } from './errors';
+import { systemClock } from './clock';
 
 /** An allowance: at most `max` events per key in any sliding window of `windowMs`. */
 export interface Limit {
@@ -133,7 +134,7 @@ export class RateLimits {
 
   /** At most once a minute per process, a bounded batch of rows whose window has passed. */
   private async prune(): Promise<void> {
-    const now = Date.now();
+    const now = systemClock.now().getTime();
     if (now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now;
     await this.db.query(

@@ -17,6 +17,7 @@ import {
   type DirectFileUrls,
   type UploadTicket,
 } from './signed-files';
+import { systemClock } from './clock';
 
 /** `S3_URL` and its companions (README, settings). */
 export interface S3Settings {
@@ -81,7 +82,7 @@ export class S3FileUrls implements DirectFileUrls {
       method: 'PUT',
       // The browser sets Content-Length itself; the type is fixed so the signature holds whatever the file is called.
       headers: { 'content-type': 'application/octet-stream' },
-      expiresAt: new Date(Date.now() + seconds * 1000).toISOString(),
+      expiresAt: new Date(systemClock.now().getTime() + seconds * 1000).toISOString(),
       maxBytes,
     };
   }

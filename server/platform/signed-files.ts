@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { detectType, SNIFF_BYTES, ACTIVE_CONTENT } from '../../src/domain/files/file-types';
 import type { UrlSigner } from './signed-urls';
+import { systemClock } from './clock';
 
 /**
  * Uploads and downloads that go straight between the browser and the file store, through URLs the server signs after
@@ -167,7 +168,7 @@ export class EmbeddedFileUrls implements DirectFileUrls {
   constructor(
     private readonly root: string,
     private readonly signer: UrlSigner,
-    private readonly now: () => number = () => Date.now(),
+    private readonly now: () => number = () => systemClock.now().getTime(),
   ) {}
 
   async uploadUrl(

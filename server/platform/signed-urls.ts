@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { systemClock } from './clock';
 
 /**
  * Signed, expiring URLs for the embedded file storage: whoever holds one may do exactly one thing (PUT one key, with at
@@ -27,7 +28,7 @@ export type Verdict = 'ok' | 'expired' | 'bad-signature';
 export class UrlSigner {
   constructor(
     private readonly secret: Uint8Array,
-    private readonly now: () => number = () => Date.now(),
+    private readonly now: () => number = () => systemClock.now().getTime(),
   ) {
     if (secret.length < 32) throw new Error('The URL signing secret must be at least 32 bytes');
   }

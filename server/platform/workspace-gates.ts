@@ -5,6 +5,7 @@ import { contractState, isoDay } from '../../src/domain/platform/contract-expiry
 import { moduleLabel, type ModuleKey } from '../../src/domain/platform/workspace-modules';
 import type { Database } from './db/database';
 import { FreshValue } from './fresh-value';
+import { systemClock } from './clock';
 
 interface GateState {
   flags: Map<string, Set<string>>;
@@ -100,7 +101,10 @@ export const workspaceGates = fp<{
       const workspace = site.workspace;
       // After the contract's last day the workspace is closed, its data kept: every API call but the branding
       // answers 403. The pages learn it from the flag poll's 403 and show the expiry page; an extension reopens it.
-      if (contractState(workspace.contract_expires_on, isoDay(new Date())).kind === 'expired' && !BRANDING.test(url)) {
+      if (
+        contractState(workspace.contract_expires_on, isoDay(systemClock.now())).kind === 'expired' &&
+        !BRANDING.test(url)
+      ) {
         return reply.code(403).send({
           code: CONTRACT_EXPIRED,
           message: `${workspace.company_name}'s SafePlace contract ended on ${workspace.contract_expires_on}. Your data is kept; your administrator can renew it.`,

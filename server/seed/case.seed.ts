@@ -12,6 +12,7 @@ import type { Database } from '../platform/db/database';
 import { answer } from '../platform/refusal';
 import { OutboxMessages } from '../platform/messages';
 import type { DemoWorkspace } from './demo.seed';
+import { systemClock } from '../platform/clock';
 
 /**
  * The demo's complaint story (README "Demo accounts"). Each workspace declares its jurisdiction and gets the statutory
@@ -57,7 +58,8 @@ async function people(
   return found;
 }
 
-const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const dayOffset = (days: number) =>
+  new Date(systemClock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 export async function seedCase(db: Database, acme: DemoWorkspace, globex: DemoWorkspace): Promise<void> {
   await declare(db, acme, 'IN');

@@ -1,5 +1,6 @@
 import { MAIN_SITE_WORKSPACE_ID, type Database, type Sql } from '../platform/db/database';
 import type { DirectFileUrls } from '../platform/signed-files';
+import { systemClock } from '../platform/clock';
 
 /** A demo policy: its words (the PDF's sections) and how it is published. */
 interface DemoPolicy {
@@ -158,8 +159,8 @@ async function addPolicy(
 ): Promise<string> {
   const pdf = await demoPolicyPdf(policy, options.organisation);
   const key = await files.store(options.ownerWorkspaceId ?? MAIN_SITE_WORKSPACE_ID, `${policy.title}.pdf`, pdf);
-  const at = new Date(Date.now() - options.daysAgo * DAY);
-  const reviewDue = new Date(Date.now() + 600 * DAY).toISOString().slice(0, 10);
+  const at = new Date(systemClock.now().getTime() - options.daysAgo * DAY);
+  const reviewDue = new Date(systemClock.now().getTime() + 600 * DAY).toISOString().slice(0, 10);
   return db.system(async (tx) => {
     const [row] = await tx.query<{ id: string }>(
       `INSERT INTO catalogue_policies (title, description, jurisdiction_id, owner_name, review_due_on, owner_workspace_id, created_at, updated_at)
@@ -189,7 +190,7 @@ async function publish(
   cataloguePolicyId: string,
   options: { by: string; daysAgo: number; daysToAccept: number; acceptedBy: string[] },
 ): Promise<void> {
-  const published = new Date(Date.now() - options.daysAgo * DAY);
+  const published = new Date(systemClock.now().getTime() - options.daysAgo * DAY);
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO workspace_policies (workspace_id, catalogue_policy_id, scope, days_to_accept, yearly, published_by, published_at, updated_at)
      VALUES ($1, $2, 'WORKSPACE', $3, false, $4, $5, $5) RETURNING id`,

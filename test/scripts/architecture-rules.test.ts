@@ -185,4 +185,45 @@ describe('the server shape rules (file contents)', () => {
       ),
     ]);
   });
+  it('refuse a mail subject written beside the code, and accept a mail spread from a template', () => {
+    const dir = tree({
+      'server/case/complaints/filing.service.ts': `export const mail = (to: string, n: string) => ({ to, subject: \`A new complaint: case \${n}\`, text: 'Sign in.' });\n`,
+      'server/case/complaints/case-jobs.ts': `export const mail = (to: string, missed: boolean) => ({\n  to,\n  subject:\n    missed ? 'Missed deadline' : 'Deadline approaching',\n});\n`,
+      'server/case/complaints/meetings.service.ts': `import { templates } from '../../platform/message-templates';\nexport const mail = (to: string) => ({ to, ...templates.reporterReply() });\nexport interface Sent { subject: string; kind: 'MAIL' }\n`,
+      'server/platform/message-templates.ts': `export const templates = { reporterReply: () => ({ subject: 'There is a reply', text: 'Sign in.' }) };\n`,
+    });
+    const { problems } = checkShape(dir, {});
+    expect(problems.sort()).toEqual([
+      expect.stringContaining('server/case/complaints/case-jobs.ts — a mail subject written beside the code'),
+      expect.stringContaining('server/case/complaints/filing.service.ts — a mail subject written beside the code'),
+    ]);
+  });
+  it('refuse a job defined outside a job file, and accept one in its `*.job.ts`', () => {
+    const job = `export function defineJobs(queue: { define(name: string, d: object): void }, run: () => Promise<void>) {\n  queue.define('nightly', { handler: run });\n}\n`;
+    const dir = tree({
+      'server/learning/reports/reports.routes.ts': job,
+      'server/learning/reports/report-export.ts': `export class Exporter {\n  defineJobs(queue: { define(name: string, d: object): void }) {\n    queue.define('report-export', { handler: async () => {} });\n  }\n}\n`,
+      'server/learning/reports/reports.job.ts': job,
+      'server/platform/jobs.ts': `export class JobQueue {\n  define(name: string, d: object): void {\n    void [name, d];\n  }\n}\n`,
+    });
+    const { problems } = checkShape(dir, {});
+    expect(problems.sort()).toEqual([
+      expect.stringContaining('server/learning/reports/report-export.ts — a job defined outside a `*.job.ts` file'),
+      expect.stringContaining('server/learning/reports/reports.routes.ts — a job defined outside a `*.job.ts` file'),
+    ]);
+  });
+  it('refuse a server file that reads the time itself, and accept the clock port and a stopwatch', () => {
+    const dir = tree({
+      'server/learning/files/files.service.ts': `export const expiresAt = (seconds: number) => new Date(Date.now() + seconds * 1000);\n`,
+      'server/case/complaints/meetings.service.ts': `export const stamp = () => new Date().toISOString();\n`,
+      'server/case/complaints/regime.ts': `import { systemClock, type Clock } from '../../platform/clock';\nexport const today = (clock: Clock = systemClock) => clock.now();\nexport const at = (text: string) => new Date(text);\n`,
+      'server/platform/imports/xlsx-reader.ts': `import { stopwatch } from '../clock';\nexport const elapsed = stopwatch();\n`,
+      'server/platform/clock.ts': `export const systemClock = { now: () => new Date() };\nexport const stopwatch = () => { const start = performance.now(); return () => performance.now() - start; };\n`,
+    });
+    const { problems } = checkShape(dir, {});
+    expect(problems.sort()).toEqual([
+      expect.stringContaining('server/case/complaints/meetings.service.ts — reads the time itself'),
+      expect.stringContaining('server/learning/files/files.service.ts — reads the time itself'),
+    ]);
+  });
 });

@@ -10,6 +10,7 @@ import { ComplaintService, type Access, type Actor } from './complaints.service'
 import type { FilingService } from './filing.service';
 import { notifyReporter } from './intake.repository';
 import { regimeOf, todayIn } from './regime';
+import { templates } from '../../platform/message-templates';
 
 type EventKind = CaseEvent['kind'];
 
@@ -179,14 +180,10 @@ export class CaseExtrasService {
         // s.12: the employer implements the committee's recommendation.
         const caseNumber = repo.caseNumberText(access.row.case_number);
         const employers = await extras.employerEmails(tx, actor.ws);
-        mailed.push({ subject: `Interim relief recommended: case ${caseNumber}`, complaintCopy: false, to: employers });
+        const content = templates.interimReliefRecommended({ caseNumber, relief: String(request.details.relief) });
+        mailed.push({ subject: content.subject, complaintCopy: false, to: employers });
         await this.mail.sendMany(
-          employers.map((to) => ({
-            workspaceId: actor.ws,
-            to,
-            subject: `Interim relief recommended: case ${caseNumber}`,
-            text: `The Internal Committee recommends interim relief on case ${caseNumber} (${String(request.details.relief).toLowerCase().replace(/_/g, ' ')}). The POSH Act (s.12) asks the employer to implement it. Sign in for the details.`,
-          })),
+          employers.map((to) => ({ workspaceId: actor.ws, to, ...content })),
           tx,
         );
       }
@@ -254,12 +251,8 @@ export class CaseExtrasService {
       });
       // IN-04: copies of the settlement go to the employer and the parties.
       const caseNumber = repo.caseNumberText(row.case_number);
-      const copy = (to: string): OutgoingMail => ({
-        workspaceId: actor.ws,
-        to,
-        subject: `Settlement by conciliation: case ${caseNumber}`,
-        text: `The Internal Committee recorded a settlement by conciliation on case ${caseNumber}:\n\n${body.terms}\n\nNo inquiry follows unless its terms are not kept.`,
-      });
+      const content = templates.conciliationSettled({ caseNumber, terms: body.terms });
+      const copy = (to: string): OutgoingMail => ({ workspaceId: actor.ws, to, ...content });
       const to = [
         ...(await extras.employerEmails(tx, actor.ws)),
         ...(row.complainant_email ? [row.complainant_email] : []),
@@ -270,7 +263,7 @@ export class CaseExtrasService {
       await this.complaints.log(tx, actor, id, 'conciliation.settle', {
         eventId: event.eventId,
         copies: to.length,
-        mails: [{ subject: `Settlement by conciliation: case ${caseNumber}`, complaintCopy: false, to }],
+        mails: [{ subject: content.subject, complaintCopy: false, to }],
       });
       return ok(event);
     });
@@ -368,8 +361,7 @@ export class CaseExtrasService {
           .map((m) => ({
             workspaceId: actor.ws,
             to: m.email,
-            subject: `Case ${caseNumber} is confirmed`,
-            text: `The complainant confirmed case ${caseNumber}: it proceeds and its clocks start today.`,
+            ...templates.complaintConfirmed({ caseNumber }),
           })),
         tx,
       );

@@ -18,13 +18,13 @@ import { JOB_CASE_CLOCKS } from '../../platform/case-clock-jobs';
 import type { Clock } from '../../platform/clock';
 import { utcDay } from '../../platform/clock';
 import type { Database, Sql, Statement } from '../../platform/db/database';
-import type { JobQueue } from '../../platform/jobs';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
 import { publicOrigin } from '../../platform/tenancy';
 import { emitWebhookEvents, webhookListens } from '../../platform/webhooks/webhook-outbox';
 import { caseNumberText, DATE_COLUMNS, type ComplaintRow, type DateColumn } from './complaints.repository';
 import { calendarOf, dateTimeSettingsOf, regimeOf, todayIn, type RegimeSettings } from './regime';
 import { formatDate } from '../../../src/domain/shared/date-time';
+import { templates } from '../../platform/message-templates';
 
 /**
  * The daily case job (docs/case.md "The daily case job"), one run per workspace and day on the job queue:
@@ -321,18 +321,17 @@ export class CaseJobs {
         const label = clock?.label ?? n.clock_id;
         const caseNumber = caseNumberText(r.case_number);
         const dueOn = formatDate(n.due_on, dates);
-        const what =
-          n.kind === 'MISSED' ? `was due on ${dueOn} and has been missed` : `is ${REMINDER_LABELS[n.kind]} (${dueOn})`;
+        const content = templates.deadlineNotice({
+          caseNumber,
+          label,
+          rule: clock?.rule ?? '',
+          dueOn,
+          missed: n.kind === 'MISSED',
+          approaching: n.kind === 'MISSED' ? '' : REMINDER_LABELS[n.kind],
+          link: `${origin}/complaints/${n.complaint_id}`,
+        });
         for (const member of readers.get(n.complaint_id) ?? []) {
-          mails.push({
-            workspaceId: ws,
-            to: member.email,
-            subject:
-              n.kind === 'MISSED'
-                ? `Missed deadline on case ${caseNumber}`
-                : `Deadline approaching on case ${caseNumber}`,
-            text: `On case ${caseNumber}, "${label}" (${clock?.rule ?? ''}) ${what}. Open the case: ${origin}/complaints/${n.complaint_id}`,
-          });
+          mails.push({ workspaceId: ws, to: member.email, ...content });
         }
         await tx.query(
           `INSERT INTO complaint_audit_events (workspace_id, complaint_id, actor_user_id, action, ip, details) VALUES ($1, $2, NULL, $3, NULL, $4)`,
@@ -546,15 +545,20 @@ export class CaseJobs {
         if (!to) continue;
         // Whoever may not read the case learns its number, that it is late and where to look: nothing of its contents.
         const mayRead = (readers.get(f.complaint_id) ?? []).some((r) => r.userId === f.target_user_id);
-        const what =
-          f.escalation_type === 'STATUTORY_CLOCK' ? 'a statutory deadline' : 'a step of the redressal process';
         mails.push({
           workspaceId: ws,
           to,
-          subject: `Escalation (level ${f.level}): case ${caseNumber}`,
-          text: mayRead
-            ? `Case ${caseNumber} is escalated to you (level ${f.level}): "${f.subject_label}" was due on ${formatDate(f.due_on, dates)}, ${late} day(s) ago. Open the case: ${origin}/complaints/${f.complaint_id}`
-            : `Case ${caseNumber} is escalated to you (level ${f.level}): ${what} is ${late} day(s) late. The case is confidential to its committee; the figures are at ${origin}/complaints/figures`,
+          ...templates.escalation({
+            caseNumber,
+            level: f.level,
+            lateDays: late,
+            mayRead,
+            stepLabel: f.subject_label,
+            dueOn: formatDate(f.due_on, dates),
+            caseLink: `${origin}/complaints/${f.complaint_id}`,
+            statutory: f.escalation_type === 'STATUTORY_CLOCK',
+            figuresLink: `${origin}/complaints/figures`,
+          }),
         });
       }
       await this.mail.sendMany(mails, tx);
@@ -618,14 +622,14 @@ export class CaseJobs {
       const mails: OutgoingMail[] = [];
       for (const f of fresh) {
         const d = due.find((x) => x.complaint_id === f.complaint_id && x.party === f.party)!;
-        const status = d.nextStep
-          ? `The case is open; the committee is at the step "${d.nextStep}".`
-          : 'The case is open.';
         mails.push({
           workspaceId: ws,
           to: d.to,
-          subject: `Monthly status update: case ${d.caseNumber}`,
-          text: `This is the monthly status update on case ${d.caseNumber} (Canada Labour Code, s.34 of the Work Place Harassment and Violence Prevention Regulations). ${status} Sign in to read any messages: ${origin}/complaints/${f.complaint_id}`,
+          ...templates.monthlyStatusUpdate({
+            caseNumber: d.caseNumber,
+            nextStep: d.nextStep,
+            link: `${origin}/complaints/${f.complaint_id}`,
+          }),
         });
         await tx.query(
           `INSERT INTO complaint_audit_events (workspace_id, complaint_id, actor_user_id, action, ip, details) VALUES ($1, $2, NULL, 'complaint.status-update', NULL, $3)`,
@@ -850,34 +854,9 @@ export const JOB_CASE_DAILY = 'case-daily';
 export { JOB_CASE_CLOCKS };
 export const JOB_CASE_TICK = 'case-daily-tick';
 
-/** The case jobs on the queue: each workspace's daily run, and the tick that queues the runs of the day. */
-export function defineCaseJobs(jobs: JobQueue, db: Database, caseJobs: CaseJobs): void {
-  jobs.define(JOB_CASE_DAILY, {
-    handler: async (data) => {
-      await caseJobs.runDaily(String(data.workspaceId), typeof data.day === 'string' ? data.day : undefined);
-    },
-    retryDelaySeconds: 60,
-    expireInSeconds: 3600,
-  });
-  // After the holidays change: the stored due dates follow at once (the case page computes its own on read).
-  jobs.define(JOB_CASE_CLOCKS, {
-    handler: async (data) => {
-      await caseJobs.recomputeClocks(String(data.workspaceId));
-    },
-  });
-  jobs.define(JOB_CASE_TICK, {
-    // Hourly: a workspace's run of the day is queued once (singleton key) and sends nothing twice if queued again.
-    cron: '23 * * * *',
-    handler: async () => {
-      const workspaces = await db.query<{ id: string }>(
-        // Any case: closed ones too, for retention (a workspace of closed cases only still has purges to make).
-        `SELECT w.id FROM workspaces w WHERE w.active AND EXISTS (SELECT 1 FROM complaints c WHERE c.workspace_id = w.id)`,
-      );
-      for (const w of workspaces) {
-        // Each workspace's run is of its own day: the day of its zone when the tick runs.
-        const day = await caseJobs.todayOf(w.id);
-        await jobs.send(JOB_CASE_DAILY, { workspaceId: w.id, day }, { singletonKey: `${w.id}:${day}` });
-      }
-    },
-  });
+/** The workspaces the hourly tick queues a daily run for: active, with any case (closed ones too, for retention). */
+export async function workspacesWithCases(db: Database): Promise<{ id: string }[]> {
+  return db.query<{ id: string }>(
+    `SELECT w.id FROM workspaces w WHERE w.active AND EXISTS (SELECT 1 FROM complaints c WHERE c.workspace_id = w.id)`,
+  );
 }

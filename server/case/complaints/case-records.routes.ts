@@ -20,7 +20,7 @@ import { RetentionService } from './retention.service';
 /** Records of a case (docs/case.md "Records" and "Retention"): the redacted export, the access log's verification, retention settings, hold and postponement. */
 export async function caseRecordRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const complaints = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock);
-  const records = new CaseRecordsService(deps.db, complaints);
+  const records = new CaseRecordsService(deps.db, complaints, deps.clock);
   const retention = new RetentionService(deps.db, complaints, deps.clock);
   const caseLog = new CaseLogService(deps.db, complaints);
   const actorOf = async (ctx: HandlerContext<any>): Promise<Actor> => {

@@ -7,6 +7,7 @@ import { renderCaseBundle } from './case-export';
 import { caseLogChain, caseListReads, type CaseLogEntry } from './case-log.repository';
 import { caseAudit } from './complaints.repository';
 import type { Actor, ComplaintService } from './complaints.service';
+import { systemClock, type Clock } from '../../platform/clock';
 
 /**
  * Records of a case (docs/case.md "Records"): the redacted export. Who may export: the member presiding over the case,
@@ -18,6 +19,7 @@ export class CaseRecordsService {
   constructor(
     private readonly db: Database,
     private readonly complaints: ComplaintService,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async export(
@@ -43,7 +45,7 @@ export class CaseRecordsService {
     });
     if (Object.keys(fields).length)
       return refuse('invalid', 'VALIDATION', `Invalid export: ${Object.keys(fields).join(', ')}`, fields);
-    const exportedAt = new Date().toISOString();
+    const exportedAt = this.clock.now().toISOString();
     const redactSections = [...new Set(body.redactSections)];
     const redactItems = [...new Set(body.redactItems)];
     // The export is logged first, so the log the file carries ends with it.

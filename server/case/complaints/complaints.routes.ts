@@ -25,7 +25,8 @@ import {
 import type { ApiDeps } from '../../platform/deps';
 import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
-import { CaseJobs, defineCaseJobs } from './case-jobs';
+import { defineCaseJobs } from './case-daily.job';
+import { CaseJobs } from './case-jobs';
 import { whoIs } from './complaints.repository';
 import { ComplaintService, type Actor } from './complaints.service';
 import { DecisionService } from './decisions.service';
@@ -39,7 +40,7 @@ export async function complaintRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   const service = new ComplaintService(deps.db, deps.mail, deps.fileUrls, deps.evidence, deps.clock);
   const filing = new FilingService(deps.db, deps.mail, service, deps.evidence, deps.clock, filingLimits(deps));
   const messages = new MessageService(deps.db, deps.mail, service);
-  const meetings = new MeetingService(deps.db, deps.mail, service);
+  const meetings = new MeetingService(deps.db, deps.mail, service, deps.clock);
   const decisions = new DecisionService(deps.db, deps.mail, service);
   // The daily case job (clocks, reminders, escalation, CA-08 updates): on the queue, never a timer of this process.
   // Step 5 is retention (retention-job.ts): the committee warned before a purge, then the purge.

@@ -316,7 +316,11 @@ export class ComplaintService {
               disposition: 'attachment',
               type: 'application/octet-stream',
             });
-      return ok({ downloadUrl, fileName, expiresAt: new Date(Date.now() + DOWNLOAD_SECONDS * 1000).toISOString() });
+      return ok({
+        downloadUrl,
+        fileName,
+        expiresAt: new Date(systemClock.now().getTime() + DOWNLOAD_SECONDS * 1000).toISOString(),
+      });
     });
   }
 

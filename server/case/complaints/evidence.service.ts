@@ -6,6 +6,7 @@ import type { Database, Sql } from '../../platform/db/database';
 import { raise, refuse, type Refusal } from '../../platform/refusal';
 import type { EvidenceVault } from '../../platform/evidence-vault';
 import * as evidence from './evidence.repository';
+import { systemClock } from '../../platform/clock';
 
 /** Evidence may be any file (voice notes, saved messages, screenshots) up to this size. */
 export const MAX_EVIDENCE_BYTES = 100 * 1024 * 1024;
@@ -111,14 +112,14 @@ export class EvidenceFiles {
       // The public path's daily budgets: a stranger with many receipts, or many addresses, cannot fill the store.
       const budgets = [
         {
-          subject: `address:${scope.addressKey}`,
+          budget: `address:${scope.addressKey}`,
           limit: EVIDENCE_QUOTAS.publicPerAddressDaily,
           what: 'from this network',
         },
-        { subject: 'workspace', limit: EVIDENCE_QUOTAS.publicPerWorkspaceDaily, what: 'in this workspace' },
+        { budget: 'workspace', limit: EVIDENCE_QUOTAS.publicPerWorkspaceDaily, what: 'in this workspace' },
       ];
       for (const b of budgets) {
-        if (!(await evidence.spendBudget(tx, ws, b.subject, upload.size, b.limit))) {
+        if (!(await evidence.spendBudget(tx, ws, b.budget, upload.size, b.limit))) {
           raise(
             refuse(
               'too-many',
@@ -136,7 +137,7 @@ export class EvidenceFiles {
       size: upload.size,
     });
     // The URL allows exactly the declared size: the quotas count what was declared.
-    const expiresAt = new Date(Date.now() + UPLOAD_SECONDS * 1000).toISOString();
+    const expiresAt = new Date(systemClock.now().getTime() + UPLOAD_SECONDS * 1000).toISOString();
     return {
       fileId: file.id,
       uploadUrl: vault.uploadUrl(file.storageKey, upload.size, UPLOAD_SECONDS),

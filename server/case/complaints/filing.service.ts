@@ -328,8 +328,7 @@ export class FilingService {
           mails.push({
             workspaceId: actor.ws,
             to: m.email,
-            subject: `A new complaint: case ${caseNumber}`,
-            text: `A new complaint, case ${caseNumber}, is assigned to your committee. Sign in to read it.`,
+            ...templates.newComplaint({ caseNumber, confidentialReport: false }),
           });
         }
         await this.mail.sendMany(mails, tx);

@@ -6,6 +6,7 @@ import type { DownloadLink } from '../../../src/contracts/case/complaints.contra
 import type { Sql } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import type { DirectFileUrls } from '../../platform/signed-files';
+import { systemClock } from '../../platform/clock';
 
 /** How long a form file's link works. */
 export const RESOURCE_LINK_SECONDS = 5 * 60;
@@ -43,6 +44,6 @@ export async function formResourceLink(
   return {
     downloadUrl,
     fileName: file.fileName,
-    expiresAt: new Date(Date.now() + RESOURCE_LINK_SECONDS * 1000).toISOString(),
+    expiresAt: new Date(systemClock.now().getTime() + RESOURCE_LINK_SECONDS * 1000).toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { systemClock } from '../../platform/clock';
 
 /**
  * The rate-limit key of a reporter's address: HMAC(HMAC(key, "intake-address:" + UTC day), workspace + address).
@@ -10,7 +11,7 @@ import { createHmac } from 'node:crypto';
  * same one, and no process writes a secret anywhere. The day changes the key, so one day's counts cannot be linked
  * to another's.
  */
-export function intakeAddressKey(key: Uint8Array, ws: string, address: string, now: Date = new Date()): string {
+export function intakeAddressKey(key: Uint8Array, ws: string, address: string, now: Date = systemClock.now()): string {
   return addressKey('intake-address', key, ws, address, now);
 }
 
@@ -19,7 +20,7 @@ export function intakeAddressKey(key: Uint8Array, ws: string, address: string, n
  * as the case's log keeps it: the same construction under its own label, so it links the day's refusals from one
  * address to each other and never to a report's rate-limit rows (such a caller may be a reporter).
  */
-export function refusedAddressKey(key: Uint8Array, ws: string, address: string, now: Date = new Date()): string {
+export function refusedAddressKey(key: Uint8Array, ws: string, address: string, now: Date = systemClock.now()): string {
   return addressKey('case-refusal-address', key, ws, address, now).slice(0, 16);
 }
 

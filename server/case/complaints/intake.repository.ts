@@ -1,5 +1,6 @@
 import type { CaseEvent } from '../../../src/contracts/case/intake.contract';
 import type { Sql } from '../../platform/db/database';
+import { templates } from '../../platform/message-templates';
 import type { Mailer } from '../../platform/messages';
 import { NEXT_CASE_NUMBER } from './complaints.repository';
 
@@ -17,8 +18,7 @@ export async function notifyReporter(tx: Sql, mail: Mailer, ws: string, complain
     {
       workspaceId: ws,
       to: row.contact_email,
-      subject: 'There is a reply to your report',
-      text: 'There is a reply to the report you made. Open the report page of your workplace and enter your receipt key to read it.\n\nThis mail says nothing more on purpose.',
+      ...templates.reporterReply(),
     },
     tx,
   );

@@ -40,6 +40,8 @@ import * as extras from './case-extras.repository';
 import * as intakes from './intake.repository';
 import { receiptExpiryDays, type IntakeRow } from './intake.repository';
 import { recusesWitnesses, regimeOf, todayIn } from './regime';
+import { templates } from '../../platform/message-templates';
+import { systemClock } from '../../platform/clock';
 
 const scrypt = promisify(scryptCb) as (
   key: string,
@@ -296,8 +298,7 @@ export class IntakeService {
             .map((m) => ({
               workspaceId: caller.ws,
               to: m.email,
-              subject: `A new complaint: case ${number}`,
-              text: `A new confidential report, case ${number}, is assigned to your committee. Sign in to read it.`,
+              ...templates.newComplaint({ caseNumber: String(number), confidentialReport: true }),
             })),
           tx,
         );
@@ -463,7 +464,7 @@ export class IntakeService {
           ip: null,
           details: { eventId: event.eventId, relief: body.relief, by: 'RECEIPT' },
         });
-        await this.tellCommittee(tx, caller.ws, row, 'The reporter asked for interim relief');
+        await this.tellCommittee(tx, caller.ws, row, 'INTERIM_RELIEF');
         return ok(event);
       }),
     );
@@ -492,7 +493,7 @@ export class IntakeService {
           ip: null,
           details: { eventId: event.eventId, by: 'RECEIPT' },
         });
-        await this.tellCommittee(tx, caller.ws, row, 'The reporter asked for conciliation');
+        await this.tellCommittee(tx, caller.ws, row, 'CONCILIATION');
         return ok(event);
       }),
     );
@@ -525,7 +526,7 @@ export class IntakeService {
     tx: Sql,
     ws: string,
     row: { id: string; case_number: number; committee_id: string | null },
-    what: string,
+    what: 'INTERIM_RELIEF' | 'CONCILIATION',
   ): Promise<void> {
     if (!row.committee_id) return;
     const caseNumber = repo.caseNumberText(row.case_number);
@@ -534,8 +535,7 @@ export class IntakeService {
       readers.map((to) => ({
         workspaceId: ws,
         to,
-        subject: `${what}: case ${caseNumber}`,
-        text: `${what} on case ${caseNumber}. Sign in to read it.`,
+        ...templates.reporterAsked({ caseNumber, what }),
       })),
       tx,
     );
@@ -741,7 +741,11 @@ export async function hashReceiptKey(ws: string, key: string): Promise<string> {
 
 function newSession(): { token: string; hash: string; expiresAt: string } {
   const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashToken(token), expiresAt: new Date(Date.now() + SESSION_MINUTES * 60_000).toISOString() };
+  return {
+    token,
+    hash: hashToken(token),
+    expiresAt: new Date(systemClock.now().getTime() + SESSION_MINUTES * 60_000).toISOString(),
+  };
 }
 
 export type { IntakeBody };

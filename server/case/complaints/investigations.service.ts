@@ -27,6 +27,7 @@ import type { Actor, ComplaintService } from './complaints.service';
 import * as cases from './complaints.repository';
 import * as repo from './investigations.repository';
 import { regimeOf, todayIn } from './regime';
+import { templates } from '../../platform/message-templates';
 
 /** The investigator's mandate runs from the appointment until the report is final or the case is closed. */
 function mandateRuns(row: cases.ComplaintRow, found: repo.InvestigationRow | null): boolean {
@@ -34,23 +35,6 @@ function mandateRuns(row: cases.ComplaintRow, found: repo.InvestigationRow | nul
 }
 
 /** The report as each party receives it: it carries no identifier of anyone (checked when it was written). */
-function reportText(caseNumber: string, found: repo.InvestigationRow, recommendations: repo.RecommendationRow[]) {
-  return [
-    `The investigator's report on case ${caseNumber} is final (Canada's Regulations s.30).`,
-    '',
-    'Description',
-    found.report_description ?? '',
-    '',
-    'Conclusions',
-    found.report_conclusions ?? '',
-    '',
-    'Recommendations',
-    ...(recommendations.length > 0 ? recommendations.map((r) => `${r.position}. ${r.body}`) : ['None']),
-    '',
-    'The employer and the committee choose together which recommendations to implement.',
-  ].join('\n');
-}
-
 /** An actor of the investigation: a case actor, and whether they manage the workspace's compliance. */
 export interface InvestigationActor extends Actor {
   /** An admin or employer whose role holds `workflows.design` here (the employer of CA-06). */
@@ -452,7 +436,12 @@ export class InvestigationService {
       await repo.finaliseReport(tx, actor.ws, id);
       await this.complaints.log(tx, actor, id, 'investigation.report.final');
       const caseNumber = cases.caseNumberText(row.case_number);
-      const text = reportText(caseNumber, found, await repo.recommendationsOf(tx, actor.ws, id));
+      const report = templates.investigatorReport({
+        caseNumber,
+        description: found.report_description ?? '',
+        conclusions: found.report_conclusions ?? '',
+        recommendations: await repo.recommendationsOf(tx, actor.ws, id),
+      });
       const parties = [
         { party: 'COMPLAINANT', to: row.complainant_email },
         { party: 'RESPONDENT', to: row.respondent_email },
@@ -462,8 +451,7 @@ export class InvestigationService {
         sent.map((p) => ({
           workspaceId: actor.ws,
           to: p.to,
-          subject: `Case ${caseNumber}: the investigator's report`,
-          text,
+          ...report,
         })),
         tx,
       );

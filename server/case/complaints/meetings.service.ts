@@ -11,8 +11,9 @@ import { dateTimeSettingsOf, regimeOf } from './regime';
 import { ok, raise, refuse, refusing, type Outcome as Result } from '../../platform/refusal';
 import { compositionGate } from './hearings.service';
 import { directoryGuests, lockMeeting } from './hearings.repository';
-import { NO_LEGAL_PRACTITIONERS } from '../../../src/domain/complaints/case-runtime';
 import type { ComplaintService, Actor } from './complaints.service';
+import { templates } from '../../platform/message-templates';
+import { systemClock, type Clock } from '../../platform/clock';
 
 /** The case's meetings (docs/case.md "Complaints"): the committee schedules them (guests invited by mail) and records them. */
 export class MeetingService {
@@ -21,6 +22,7 @@ export class MeetingService {
     private readonly mail: Mailer,
     /** The case: who may do what in it, its log and its read (complaints.service.ts). */
     private readonly cases: ComplaintService,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async scheduleMeeting(actor: Actor, id: string, body: z.output<typeof MeetingBody>): Promise<Result<CaseMeeting>> {
@@ -82,14 +84,20 @@ export class MeetingService {
             location: body.location,
             organizerEmail: actor.email,
             guests,
-            stamp: new Date().toISOString(),
+            stamp: this.clock.now().toISOString(),
           });
           await this.mail.sendMany(
             guests.map((to) => ({
               workspaceId: actor.ws,
               to,
-              subject: `Invitation: ${body.title} (case ${caseNumber})`,
-              text: `You are invited to "${body.title}" on case ${caseNumber}.\n\nWhen: ${when}\nWhere: ${body.location}\n\nAgenda:\n${body.agenda}\n\n${access.row.compliance === 'IN_POSH' ? `${NO_LEGAL_PRACTITIONERS}\n\n` : ''}The invitation is attached (invite.ics). This meeting is confidential.`,
+              ...templates.meetingInvitation({
+                title: body.title,
+                caseNumber,
+                when,
+                location: body.location,
+                agenda: body.agenda,
+                noLegalPractitioners: access.row.compliance === 'IN_POSH',
+              }),
               attachments: [
                 { fileName: 'invite.ics', contentType: 'text/calendar; method=REQUEST; charset=utf-8', content: ics },
               ],

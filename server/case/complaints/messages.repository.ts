@@ -1,4 +1,5 @@
 import type { Sql } from '../../platform/db/database';
+import { templates } from '../../platform/message-templates';
 
 /** The addresses of the case's committee members who may read it (not recused or denied, not inactive): told of a party's message. */
 export async function committeeReaders(tx: Sql, ws: string, complaintId: string): Promise<string[]> {
@@ -25,8 +26,7 @@ export function partyMessageMails(
   return readers.map((to) => ({
     workspaceId: ws,
     to,
-    subject: `A new message on case ${caseNumber}`,
-    text: `The ${from} wrote to the committee on case ${caseNumber}. Sign in to read it.`,
+    ...templates.partyMessage({ caseNumber, from }),
   }));
 }
 

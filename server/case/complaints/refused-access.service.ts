@@ -3,6 +3,7 @@ import { caseAudit, findComplaint } from './complaints.repository';
 import type { ComplaintService } from './complaints.service';
 import { refusedAddressKey } from './intake-address';
 import { lockRefusalKey, refusedWithin, type RefusalKey } from './refused-access.repository';
+import { systemClock } from '../../platform/clock';
 
 /** One entry per (case, who, route) within this many seconds: a flood of refusals cannot grow a case's log unbounded. */
 export const REFUSAL_LOG_WINDOW_SECONDS = 60;
@@ -43,7 +44,7 @@ export class RefusedAccessLog {
     private readonly complaints: ComplaintService,
     /** The server's address secret (`INTAKE_ADDRESS_KEY`): keys the address of a caller without a member's session. */
     private readonly addressSecret: Uint8Array,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date = () => systemClock.now(),
   ) {}
 
   static names(route: string, complaintId: unknown): complaintId is string {

@@ -4,6 +4,7 @@ import { defaultZoneOf, localDay, localeOf, type DateTimeSettings } from '../../
 import { regionalHolidaysBetween } from '../../platform/public-holidays';
 import type { Compliance } from '../../../src/domain/workflows/builder-rules';
 import type { Sql, Statement } from '../../platform/db/database';
+import { systemClock } from '../../platform/clock';
 
 export interface RegimeSettings {
   compliance: Compliance;
@@ -88,10 +89,10 @@ export function isoDay(value: string | Date): string {
 export const isoDayOrNull = (value: string | Date | null | undefined): string | null => (value ? isoDay(value) : null);
 
 /** Today in UTC: the server's day where no workspace is known. */
-export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+export const todayUtc = (): string => systemClock.now().toISOString().slice(0, 10);
 
 /** Today in the workspace's zone: the day its clocks count from and to (docs/case.md "The workspace's calendar"). */
-export const todayIn = (settings: Pick<RegimeSettings, 'timeZone'>, now: Date = new Date()): string =>
+export const todayIn = (settings: Pick<RegimeSettings, 'timeZone'>, now: Date = systemClock.now()): string =>
   localDay(now, settings.timeZone);
 
 /** How the workspace's dates and times are written (date-time.ts): its zone, and the locale of its country. */

@@ -7,6 +7,7 @@ import { caseReaders } from './case-jobs';
 import { caseAudit, caseNumberText } from './complaints.repository';
 import * as retention from './retention.repository';
 import { planOf } from './retention.service';
+import { templates } from '../../platform/message-templates';
 
 export const PURGED_BY_JOB = 'case-daily (retention)';
 
@@ -67,11 +68,11 @@ export class RetentionJob {
             mails.push({
               workspaceId: ws,
               to: member.email,
-              subject: `Case ${caseNumber} will be purged on ${plan.purgeOn}`,
-              text:
-                `Under the workspace's retention rules, closed case ${caseNumber} will be purged on ${plan.purgeOn}: its parties, incident, messages, ` +
-                `meetings and evidence will be deleted for good; a record that the case existed, its outcome and its dates stays. ` +
-                `The member presiding over the case may place a legal hold or postpone the purge before then: ${origin}/complaints/${row.id}`,
+              ...templates.purgeWarning({
+                caseNumber,
+                purgeOn: plan.purgeOn,
+                link: `${origin}/complaints/${row.id}`,
+              }),
             });
           }
           await caseAudit(tx, {

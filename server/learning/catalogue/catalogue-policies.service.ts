@@ -20,6 +20,7 @@ import { audit } from '../../platform/audit';
 import { auditCatalogue, type PlatformActor } from './catalogue-audit';
 import * as repo from './catalogue-policies.repository';
 import { instantText } from '../../../src/domain/shared/date-time';
+import { systemClock } from '../../platform/clock';
 
 /** Who changes a policy: the platform admin (catalogue) or a workspace's admin (its own policy, `userId`). */
 export type PolicyActor = PlatformActor & { userId?: string };
@@ -87,7 +88,7 @@ export class CataloguePolicies {
     return this.db.system(async (tx) => {
       const country = await this.countryOf(tx, body.jurisdictionId ?? null);
       if (!country.ok) return country;
-      const late = reviewDateRefusal(country.value, isoDay(new Date()), body.reviewDueOn, 'reviewDueOn');
+      const late = reviewDateRefusal(country.value, isoDay(systemClock.now()), body.reviewDueOn, 'reviewDueOn');
       if (late) return late;
       const id = await repo.insertPolicy(tx, {
         title: body.title,
@@ -114,7 +115,7 @@ export class CataloguePolicies {
       if (!country.ok) return country;
       const reviewDueOn = body.reviewDueOn ?? before.reviewDueOn;
       if (body.reviewDueOn !== undefined || body.jurisdictionId !== undefined) {
-        const late = reviewDateRefusal(country.value, isoDay(new Date()), reviewDueOn, 'reviewDueOn');
+        const late = reviewDateRefusal(country.value, isoDay(systemClock.now()), reviewDueOn, 'reviewDueOn');
         if (late) return late;
       }
       await repo.updatePolicy(tx, id, {
@@ -137,7 +138,7 @@ export class CataloguePolicies {
       if (!before) return noSuchPolicy();
       const late = reviewDateRefusal(
         before.jurisdiction?.country ?? null,
-        isoDay(new Date()),
+        isoDay(systemClock.now()),
         body.nextReviewOn,
         'nextReviewOn',
       );
@@ -171,7 +172,7 @@ export class CataloguePolicies {
       if (!before) return noSuchPolicy();
       const late = reviewDateRefusal(
         before.jurisdiction?.country ?? null,
-        isoDay(new Date()),
+        isoDay(systemClock.now()),
         body.nextReviewOn,
         'nextReviewOn',
       );

@@ -11,7 +11,6 @@ import type { Clock } from '../../platform/clock';
 import { utcDay } from '../../platform/clock';
 import type { Database, Sql } from '../../platform/db/database';
 import type { ReminderSettings } from '../../platform/deps';
-import type { JobQueue } from '../../platform/jobs';
 import { oneLine, templates } from '../../platform/message-templates';
 import { OutboxMessages, type Mailer, type OutgoingMail } from '../../platform/messages';
 import { publicOrigin } from '../../platform/tenancy';
@@ -86,6 +85,11 @@ export class CourseNotifications {
     private readonly publicUrl: string,
     private readonly options: NotificationOptions = {},
   ) {}
+
+  /** The workspaces the hourly tick queues runs for. */
+  async activeWorkspaces(): Promise<{ id: string }[]> {
+    return this.db.query<{ id: string }>(`SELECT id FROM workspaces WHERE active`);
+  }
 
   today(): string {
     return utcDay(this.clock.now());
@@ -641,31 +645,3 @@ export class CourseNotifications {
 export const JOB_ASSIGNMENT_MAIL = 'course-assignment-mail';
 export const JOB_REMINDERS = 'course-reminders';
 export const JOB_REMINDERS_TICK = 'course-reminders-tick';
-
-/** The learning API's jobs on the queue: the assignment mail, each workspace's daily run, and the tick that queues the runs. */
-export function defineCourseJobs(jobs: JobQueue, db: Database, notifications: CourseNotifications): void {
-  jobs.define(JOB_ASSIGNMENT_MAIL, {
-    handler: async (data) => {
-      await notifications.sendAssignmentMails(String(data.workspaceId));
-    },
-  });
-  jobs.define(JOB_REMINDERS, {
-    handler: async (data) => {
-      await notifications.runReminders(String(data.workspaceId), typeof data.day === 'string' ? data.day : undefined);
-    },
-    retryDelaySeconds: 60,
-  });
-  jobs.define(JOB_REMINDERS_TICK, {
-    // Hourly: queues today's run for each active workspace (a run already made today sends nothing new) and sweeps
-    // assignment mails whose job was lost (a process that stopped between the assignment and the queueing).
-    cron: '7 * * * *',
-    handler: async () => {
-      const day = notifications.today();
-      const workspaces = await db.query<{ id: string }>(`SELECT id FROM workspaces WHERE active`);
-      for (const w of workspaces) {
-        await jobs.send(JOB_ASSIGNMENT_MAIL, { workspaceId: w.id }, { singletonKey: `${w.id}` });
-        await jobs.send(JOB_REMINDERS, { workspaceId: w.id, day }, { singletonKey: `${w.id}:${day}` });
-      }
-    },
-  });
-}

@@ -20,7 +20,8 @@ import { answer } from '../../platform/refusal';
 import { courseSpace, serve, workspaceUser, type UserPrincipal } from '../../platform/serve';
 import { utcDay } from '../../platform/clock';
 import { assignmentSettings, CourseAssignmentService, type Assigner } from './assignment.service';
-import { CourseNotifications, defineCourseJobs, JOB_ASSIGNMENT_MAIL } from './course-notifications';
+import { CourseNotifications, JOB_ASSIGNMENT_MAIL } from './course-notifications';
+import { defineCourseJobs } from './course-notifications.job';
 import * as courses from './courses.repository';
 import { CourseFiles } from '../files/files.service';
 import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
@@ -43,7 +44,7 @@ export async function courseRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     deps.settings.publicUrl ?? `http://${deps.settings.mainHost}`,
     deps.settings.reminders,
   );
-  if (deps.jobs) defineCourseJobs(deps.jobs, deps.db, notifications);
+  if (deps.jobs) defineCourseJobs(deps.jobs, notifications);
   // After an assignment commits its learners are marked for the mail; the job sends it. Without a started queue the
   // marks wait for the next run (the hourly tick sweeps them).
   const assignments = new CourseAssignmentService(deps.db, deps.clock, async (workspaceId) => {

@@ -16,6 +16,7 @@ import { ok, refuse, type Outcome, type Refusal } from '../../platform/refusal';
 import type { DirectFileUrls } from '../../platform/signed-files';
 import * as files from '../../platform/files/files.repository';
 import { instantText } from '../../../src/domain/shared/date-time';
+import { systemClock } from '../../platform/clock';
 
 /** How long an upload URL may be started (a large video on a slow line starts at once, but the author may dawdle). */
 const UPLOAD_SECONDS = 60 * 60;
@@ -187,7 +188,7 @@ export class CourseFiles {
       return files.courseFiles(tx, ws, courseId);
     });
     if (!rows) return noSuch('No such course');
-    const expiresAt = new Date(Date.now() + DOWNLOAD_SECONDS * 1000).toISOString();
+    const expiresAt = new Date(systemClock.now().getTime() + DOWNLOAD_SECONDS * 1000).toISOString();
     const links = await Promise.all(
       rows.map(async (row) => ({
         fileId: row.id,
@@ -267,7 +268,7 @@ export class CourseFiles {
       language: row.language,
       status: 'CONFIRMED',
       downloadUrl: await this.downloadUrl(workspaceId, row),
-      downloadExpiresAt: new Date(Date.now() + DOWNLOAD_SECONDS * 1000).toISOString(),
+      downloadExpiresAt: new Date(systemClock.now().getTime() + DOWNLOAD_SECONDS * 1000).toISOString(),
       replacesFileId: row.replaces_file_id,
       coverOfCourseId: row.cover_of_course_id,
       createdAt: instantText(row.created_at),

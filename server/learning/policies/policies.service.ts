@@ -25,6 +25,7 @@ import type { DirectFileUrls } from '../../platform/signed-files';
 import { CATALOGUE_FILES } from '../catalogue/catalogue-policies.service';
 import * as repo from './policies.repository';
 import { instantText } from '../../../src/domain/shared/date-time';
+import { systemClock } from '../../platform/clock';
 
 export interface Actor {
   workspaceId: string;
@@ -82,7 +83,7 @@ export class WorkspacePolicies {
   constructor(
     private readonly db: Database,
     private readonly urls: DirectFileUrls | undefined,
-    private readonly today: () => string = () => isoDay(new Date()),
+    private readonly today: () => string = () => isoDay(systemClock.now()),
   ) {}
 
   async catalogue(workspaceId: string) {

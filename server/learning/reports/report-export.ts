@@ -63,22 +63,6 @@ export class ReportExporter {
     void this.run(ws, jobId).catch((error: unknown) => this.log(`report export ${jobId} stopped`, error));
   }
 
-  defineJobs(queue: JobQueue): void {
-    queue.define(JOB_REPORT_EXPORT, {
-      handler: async (data) => this.run(String(data.workspaceId), String(data.jobId)),
-      expireInSeconds: 6 * 3600,
-      retryLimit: 3,
-      retryDelaySeconds: 10,
-      localConcurrency: 2,
-    });
-    queue.define(JOB_REPORT_EXPORT_SWEEP, {
-      cron: '* * * * *',
-      handler: async () => {
-        await this.sweep();
-      },
-    });
-  }
-
   /** Queues again the exports whose worker died (after a restart, or on another process). */
   async sweep(): Promise<number> {
     const orphans = await this.db.system((tx) => repo.orphanedExports(tx, this.staleAfterMs));

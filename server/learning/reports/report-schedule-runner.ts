@@ -1,6 +1,6 @@
 import type { ReportDefinition } from '../../../src/contracts/learning/reports.contract';
 import type { Database } from '../../platform/db/database';
-import type { JobQueue } from '../../platform/jobs';
+import { templates } from '../../platform/message-templates';
 import type { Mailer, OutgoingMail } from '../../platform/messages';
 import { readOverrides } from '../../platform/permissions';
 import type { DirectFileUrls } from '../../platform/signed-files';
@@ -34,16 +34,6 @@ export class ReportScheduleRunner {
     private readonly attachmentLimitBytes = DEFAULT_ATTACHMENT_LIMIT_BYTES,
     private readonly log: (line: string, error?: unknown) => void = () => {},
   ) {}
-
-  defineJobs(queue: JobQueue): void {
-    queue.define(JOB_REPORT_SCHEDULES, {
-      cron: '*/15 * * * *',
-      expireInSeconds: 6 * 3600,
-      handler: async () => {
-        await this.runDue();
-      },
-    });
-  }
 
   /** Sends every schedule due now; answers how many were mailed and how many stopped. */
   async runDue(): Promise<{ sent: number; stopped: number }> {
@@ -90,8 +80,11 @@ export class ReportScheduleRunner {
         await this.mail.send({
           workspaceId: ws,
           to: checked.owner.email,
-          subject: `Scheduled report stopped: ${checked.saved.name}`,
-          text: `Your scheduled report "${checked.saved.name}" (${checked.company}) was stopped. ${checked.reason}`,
+          ...templates.scheduledReportStopped({
+            reportName: checked.saved.name,
+            company: checked.company,
+            reason: checked.reason,
+          }),
         });
       return false;
     }
@@ -110,20 +103,28 @@ export class ReportScheduleRunner {
     if (!job || job.status !== 'DONE' || !job.file_key || !job.file_name) throw new Error(`The export ${jobId} did not finish`);
     const size = (await this.files!.stat(ws, job.file_key))?.size ?? 0;
     const rows = job.total_rows ?? job.rows_done;
-    const when = s.frequency === 'WEEKLY' ? 'every week' : 'every month';
-    const intro = `The report "${checked.saved.name}" of ${checked.company}, ${rows} ${rows === 1 ? 'row' : 'rows'}, sent ${when} at ${checked.owner!.name}'s request.`;
-    let body: Pick<OutgoingMail, 'text' | 'attachments'>;
+    const content = (tooLarge: { url: string; limitMb: number } | null) =>
+      templates.scheduledReport({
+        reportName: checked.saved!.name,
+        company: checked.company,
+        rows,
+        frequency: s.frequency,
+        ownerName: checked.owner!.name,
+        fileName: job.file_name!,
+        tooLarge,
+      });
+    let body: Pick<OutgoingMail, 'subject' | 'text' | 'html' | 'attachments'>;
     if (size <= this.attachmentLimitBytes) {
       const bytes = await this.files!.readRange(ws, job.file_key, 0, size);
       body = {
-        text: `${intro}\n\nThe file ${job.file_name} is attached.`,
+        ...content(null),
         attachments: [{ fileName: job.file_name, contentType: TYPES[s.format], content: Buffer.from(bytes).toString('base64'), encoding: 'base64' }],
       };
     } else {
       const url = await this.files!.downloadUrl(ws, job.file_key, { seconds: LINK_SECONDS, disposition: 'attachment', type: TYPES[s.format], fileName: job.file_name });
-      body = { text: `${intro}\n\nThe file ${job.file_name} is too large to attach (over ${Math.round(this.attachmentLimitBytes / 1024 / 1024)} MB). Download it within 7 days: ${url}` };
+      body = content({ url, limitMb: Math.round(this.attachmentLimitBytes / 1024 / 1024) });
     }
-    await this.mail.sendMany(checked.recipients.filter((r) => r.email).map((r) => ({ workspaceId: ws, to: r.email, subject: `Scheduled report: ${checked.saved!.name}`, ...body })));
+    await this.mail.sendMany(checked.recipients.filter((r) => r.email).map((r) => ({ workspaceId: ws, to: r.email, ...body })));
     return true;
   }
 }

@@ -18,6 +18,7 @@ import { answer as answerOutcome } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { ReportExporter } from './report-export';
 import { DEFAULT_ATTACHMENT_LIMIT_BYTES, ReportScheduleRunner } from './report-schedule-runner';
+import { defineReportExportJobs, defineReportScheduleJobs } from './reports.job';
 import { ReportSchedules } from './report-schedules.service';
 import { ReportsService, type ReportActor, type ReportRefusal } from './reports.service';
 
@@ -34,12 +35,12 @@ function answer<T>(result: T | ReportRefusal): T {
 export async function reportRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const now = deps.settings.now ?? (() => deps.clock.now());
   const exporter = new ReportExporter(deps.db, deps.fileUrls, now, deps.settings.reports, deps.jobs ?? null, (line, error) => app.log.warn({ err: error }, line));
-  if (deps.jobs) exporter.defineJobs(deps.jobs);
+  if (deps.jobs) defineReportExportJobs(deps.jobs, exporter);
   const reports = new ReportsService(deps.db, exporter, deps.fileUrls, now);
   const schedules = new ReportSchedules(deps.db, now);
   const attachmentLimit = deps.settings.reports?.attachmentLimitBytes ?? DEFAULT_ATTACHMENT_LIMIT_BYTES;
   const runner = new ReportScheduleRunner(deps.db, exporter, deps.fileUrls, deps.mail, now, attachmentLimit, (line, error) => app.log.warn({ err: error }, line));
-  if (deps.jobs) runner.defineJobs(deps.jobs);
+  if (deps.jobs) defineReportScheduleJobs(deps.jobs, runner);
   const actorOf = (ctx: Pick<HandlerContext<never>, 'site' | 'principal'>): ReportActor => {
     const { user, workspace } = workspaceUser(ctx);
     return { workspaceId: workspace.id, userId: user.userId, role: user.role, branchId: user.branchId };

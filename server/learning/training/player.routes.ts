@@ -41,7 +41,7 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     : null;
   const player = new PlayerService(
     deps.db,
-    deps.settings.now ?? (() => new Date()),
+    deps.settings.now ?? (() => deps.clock.now()),
     files ? (ws, ids) => files.links(ws, ids) : null,
   );
 
@@ -94,7 +94,7 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     ),
   );
 
-  const admin = new LearnerAdminService(deps.db, player, deps.settings.now ?? (() => new Date()));
+  const admin = new LearnerAdminService(deps.db, player, deps.settings.now ?? (() => deps.clock.now()));
   const adminOf = (ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>): Admin => {
     const { user, workspace } = workspaceUser(ctx);
     let scope: string | null = null;

@@ -54,6 +54,7 @@ import * as repo from './player.repository';
 import type { AssignmentRow, AttemptRow, CompletionRow, StateRow, StoredResult } from './player.repository';
 import { courseTextIn, loadVersion, titleIn, type VersionModel } from './version-model';
 import { instantText } from '../../../src/domain/shared/date-time';
+import { systemClock } from '../../platform/clock';
 
 export type { AssignmentRow } from './player.repository';
 
@@ -338,7 +339,7 @@ export class PlayerService {
     }
     const out = new Map<string, SignedFile>();
     if (ids.size === 0 || !this.links) return out;
-    const expiresAt = new Date(Date.now() + LINK_SECONDS * 1000).toISOString();
+    const expiresAt = new Date(systemClock.now().getTime() + LINK_SECONDS * 1000).toISOString();
     const add = (found: Map<string, { url: string; type: string; fileName: string }>) => {
       for (const [fileId, link] of found)
         out.set(fileId, { fileId, url: link.url, expiresAt, contentType: link.type, fileName: link.fileName });

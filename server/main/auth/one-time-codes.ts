@@ -11,6 +11,7 @@ import { sendNotice, type Mailer } from '../../platform/messages';
 import { templates } from '../../platform/message-templates';
 import type { Limit, LimitKey, RateLimits } from '../../platform/rate-limiter';
 import { SIGN_IN_LIMITS } from './sign-in.service';
+import { systemClock } from '../../platform/clock';
 
 export type CodePurpose = 'SIGN_IN_EMAIL' | 'SIGN_IN_SMS' | 'RESET_PASSWORD';
 
@@ -233,7 +234,7 @@ export class OneTimeCodes {
       workspaceName: workspace?.company_name ?? '',
       account: user?.email ?? target.userId,
       failures: this.lockoutAfter,
-      lockedUntil: new Date(user?.locked_until ?? Date.now() + LOCKOUT_MINUTES * 60_000),
+      lockedUntil: new Date(user?.locked_until ?? systemClock.now().getTime() + LOCKOUT_MINUTES * 60_000),
     });
     // The lock stands even when the notice cannot leave (else a mail outage would undo every lock, and the count).
     await sendNotice(() =>

@@ -110,36 +110,17 @@ export class ImportRunner {
     this.working.set(jobId, work);
   }
 
-  /**
-   * Defines the import's jobs on the queue. `user-import` works one job to its end (or its next stop); it also
-   * continues a job whose worker died (a stale heartbeat) or stopped with the server. `user-import-sweep` (every
-   * minute) queues those orphaned jobs again: a killed process's import is finished by another process, or by this one
-   * after a restart. Running a job twice is harmless: the claim is a conditional UPDATE, so one run works it, and each
-   * batch is one transaction that records the rows it wrote.
-   */
-  defineJobs(queue: JobQueue): void {
-    queue.define(JOB_USER_IMPORT, {
-      handler: async (data) => this.run(String(data.workspaceId), String(data.jobId)),
-      // The import keeps its own heartbeat; pg-boss only re-runs a job it believes dead after this long (the sweep is sooner).
-      expireInSeconds: 6 * 3600,
-      retryLimit: 5,
-      retryDelaySeconds: 5,
-      localConcurrency: 4,
-    });
-    queue.define(JOB_USER_IMPORT_SWEEP, {
-      cron: '* * * * *',
-      handler: async () => {
-        const orphans = await this.db.system((tx) => jobs.orphanedJobs(tx, this.staleAfterMs));
-        for (const job of orphans) {
-          if (!this.working.has(job.id))
-            await queue.send(JOB_USER_IMPORT, { workspaceId: job.workspace_id, jobId: job.id });
-        }
-      },
-    });
+  /** Queues again the jobs whose worker died or stopped (the sweep job, user-import.job.ts). */
+  async queueOrphans(queue: JobQueue): Promise<void> {
+    const orphans = await this.db.system((tx) => jobs.orphanedJobs(tx, this.staleAfterMs));
+    for (const job of orphans) {
+      if (!this.working.has(job.id))
+        await queue.send(JOB_USER_IMPORT, { workspaceId: job.workspace_id, jobId: job.id });
+    }
   }
 
   /** The queue's handler: works the job in this process until it ends or stops. */
-  private async run(workspaceId: string, jobId: string): Promise<void> {
+  async run(workspaceId: string, jobId: string): Promise<void> {
     if (this.closing || this.working.has(jobId)) return;
     const work = this.work(workspaceId, jobId, true).finally(() => this.working.delete(jobId));
     this.working.set(jobId, work);

@@ -19,6 +19,7 @@ import { readHeaderRow } from '../../platform/imports/import-file.parser';
 import { readUpload } from '../../platform/imports/import-upload';
 import { REPORT_CONTENT_TYPES, reportFileName } from './import-report';
 import { ImportRunner } from './import-runner';
+import { defineImportJobs } from './user-import.job';
 import { siteOrigin } from '../invitations/invite-sender';
 import { UserImportService, type ImportActor } from './user-import.service';
 import { answer } from '../../platform/refusal';
@@ -34,7 +35,7 @@ export async function importRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     deps.jobs ?? null,
   );
   // With the server's job queue, imports are pg-boss jobs (docs/imports.md "On the job queue").
-  if (deps.jobs) runner.defineJobs(deps.jobs);
+  if (deps.jobs) defineImportJobs(deps.jobs, runner);
   // Jobs left RUNNING by a process that died are INTERRUPTED (with the rows they had written), ready to resume.
   await runner.interruptStale(null);
   app.addHook('onClose', async () => runner.close());

@@ -6,6 +6,7 @@ import type { Database } from '../../platform/db/database';
 import type { Mailer } from '../../platform/messages';
 import { ok, refuse, type Outcome } from '../../platform/refusal';
 import * as repo from './leads.repository';
+import { templates } from '../../platform/message-templates';
 
 type LeadInput = z.output<typeof CreateLeadBody>;
 
@@ -59,31 +60,21 @@ export class LeadService {
           {
             workspaceId: null,
             to: this.salesEmail,
-            subject: `Demo request: ${lead.organisation} (${label(LEAD_COUNTRIES, lead.country)}, ${label(LEAD_SIZES, lead.size)} employees)`,
-            text: [
-              `${lead.name} <${lead.workEmail}> asked for a demo from the ${lead.source} page.`,
-              '',
-              `Organisation: ${lead.organisation}`,
-              `Country: ${label(LEAD_COUNTRIES, lead.country)}`,
-              `Employees: ${label(LEAD_SIZES, lead.size)}`,
-              '',
-              lead.message ? `Their message:\n${lead.message}` : 'No message.',
-              '',
-              `All requests: ${origin}/platform/leads`,
-            ].join('\n'),
+            ...templates.demoRequest({
+              name: lead.name,
+              workEmail: lead.workEmail,
+              source: lead.source,
+              organisation: lead.organisation,
+              country: label(LEAD_COUNTRIES, lead.country),
+              employees: label(LEAD_SIZES, lead.size),
+              message: lead.message,
+              link: `${origin}/platform/leads`,
+            }),
           },
           {
             workspaceId: null,
             to: lead.workEmail,
-            subject: 'Confirm your SafePlace demo request',
-            text: [
-              `Hello ${lead.name},`,
-              '',
-              `Thank you for your interest in SafePlace. Please confirm that this is your address, so that we can reply:`,
-              `${origin}/confirm?code=${code}`,
-              '',
-              'We reply within one working day. If you did not ask for this, ignore this mail: we will not write again.',
-            ].join('\n'),
+            ...templates.demoRequestConfirmation({ name: lead.name, link: `${origin}/confirm?code=${code}` }),
           },
         ],
         tx,

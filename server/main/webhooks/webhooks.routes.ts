@@ -15,7 +15,7 @@ import { WebhooksService, type WebhookActor } from './webhooks.service';
 
 /** A workspace's signed webhooks (docs/webhooks.md): endpoints, deliveries, redelivery, test event. Workspace admins only. */
 export async function webhookRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
-  const webhooks = new WebhooksService(deps.db, deps.webhooks);
+  const webhooks = new WebhooksService(deps.db, deps.webhooks, deps.clock);
   const actorOf = (ctx: HandlerContext<any>): WebhookActor => {
     const { user, workspace } = workspaceUser(ctx);
     return { workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip };

@@ -12,6 +12,7 @@ import type { WebhookDeliveries } from '../../platform/webhooks/webhook-deliveri
 import { checkEndpointUrl, WebhookTargetRefused } from '../../platform/webhooks/webhook-sender';
 import * as repo from '../../platform/webhooks/webhooks.repository';
 import { instantTextOrNull } from '../../../src/domain/shared/date-time';
+import { systemClock, type Clock } from '../../platform/clock';
 
 /** Endpoints a workspace may register. */
 export const MAX_ENDPOINTS = 20;
@@ -64,6 +65,7 @@ export class WebhooksService {
   constructor(
     private readonly db: Database,
     private readonly deliveries: WebhookDeliveries,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async list(workspaceId: string): Promise<WebhookEndpoint[]> {
@@ -189,7 +191,7 @@ export class WebhooksService {
       if (!endpoint) return noSuchEndpoint();
       const deliveryId = await repo.insertEventFor(tx, workspaceId, id, WEBHOOK_TEST_EVENT, {
         type: WEBHOOK_TEST_EVENT,
-        timestamp: new Date().toISOString(),
+        timestamp: this.clock.now().toISOString(),
         data: { endpointId: id, message: 'A test event: the endpoint is reachable and verifies the signature.' },
       });
       return ok(deliveryView((await repo.deliveryById(tx, workspaceId, id, deliveryId))!));

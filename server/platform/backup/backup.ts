@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { TENANT_ROLE } from '../db/database';
+import { systemClock } from '../clock';
 
 const run = promisify(execFile);
 
@@ -145,7 +146,7 @@ export async function createBackup(
   }
   const manifest: BackupManifest = {
     format: 1,
-    createdAt: new Date().toISOString(),
+    createdAt: systemClock.now().toISOString(),
     database: source.databaseUrl ? 'postgres' : 'pglite',
     files: source.s3 ? 's3' : 'folder',
     keys,

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { SaxesParser } from 'saxes';
+import { stopwatch } from '../clock';
 
 /**
  * Our own reader of an XLSX workbook's first worksheet, for imports. Files are untrusted, so everything is bounded
@@ -71,7 +72,7 @@ export async function* readXlsxRows(
 ): AsyncGenerator<XlsxRow[]> {
   const zip = await collect(source, limits.maxFileBytes);
   const entries = centralDirectory(zip);
-  const budget = { total: 0, started: Date.now() };
+  const budget = { total: 0, elapsed: stopwatch() };
   const read = (entry: ZipEntry) => entryText(zip, entry, limits, budget);
 
   const workbookRels = entries.get('xl/_rels/workbook.xml.rels');
@@ -185,7 +186,7 @@ async function* entryText(
   zip: Buffer,
   entry: ZipEntry,
   limits: XlsxLimits,
-  budget: { total: number; started: number },
+  budget: { total: number; elapsed: () => number },
 ): AsyncGenerator<string> {
   if (entry.uncompressedSize > limits.maxEntryBytes || budget.total + entry.uncompressedSize > limits.maxTotalBytes)
     throw new WorkbookTooLarge(entry.name);
@@ -222,9 +223,9 @@ async function* entryText(
         );
       }
       yield decoder.decode(chunk, { stream: true });
-      if (Date.now() - budget.started > STEP_MS) {
+      if (budget.elapsed() > STEP_MS) {
         await new Promise((resolve) => setImmediate(resolve));
-        budget.started = Date.now();
+        budget.elapsed = stopwatch();
       }
     }
   } catch (error) {

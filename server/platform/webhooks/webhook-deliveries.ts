@@ -5,6 +5,7 @@ import type { JobQueue } from '../jobs';
 import type { Mailer } from '../messages';
 import type { WebhookSender } from './webhook-sender';
 import * as repo from './webhooks.repository';
+import { templates } from '../message-templates';
 
 export const JOB_WEBHOOK_DELIVERIES = 'webhook-deliveries';
 
@@ -37,17 +38,6 @@ export class WebhookDeliveries {
     private readonly jobs: JobQueue | undefined,
     private readonly log: (line: string, error?: unknown) => void = () => {},
   ) {}
-
-  defineJobs(queue: JobQueue): void {
-    queue.define(JOB_WEBHOOK_DELIVERIES, {
-      cron: '* * * * *',
-      retryLimit: 0,
-      expireInSeconds: 600,
-      handler: async () => {
-        await this.deliverDue();
-      },
-    });
-  }
 
   /** Asks the job to run now (a test event or a redelivery); without a started queue, the minute's run sends it. */
   async nudge(): Promise<void> {
@@ -122,11 +112,7 @@ export class WebhookDeliveries {
         emails.map((to) => ({
           workspaceId,
           to,
-          subject: `${name}: a webhook endpoint was paused`,
-          text:
-            `The webhook endpoint at ${host} failed ${PAUSE_AFTER_FAILURES} deliveries in a row over a day, so ` +
-            `${name} stopped sending to it. Its events are kept. Check the receiver, then resume the endpoint under ` +
-            `Settings, Webhooks: the waiting deliveries go out again.`,
+          ...templates.webhookPaused({ workspaceName: name, host, failures: PAUSE_AFTER_FAILURES }),
         })),
       );
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { WebhookEventType } from '../../../src/domain/webhooks/webhook-events';
 import type { Sql } from '../db/database';
 import { insertEvents, insertPersonEvents, listens } from './webhooks.repository';
+import { systemClock } from '../clock';
 
 /**
  * Data of each event (docs/webhooks.md "Events"). Ids only, and the few facts a receiving system needs: no names, no
@@ -45,7 +46,7 @@ export async function emitWebhookEvents<T extends WebhookEventType>(
   data: readonly WebhookEventData[T][],
 ): Promise<void> {
   if (data.length === 0) return;
-  const timestamp = new Date().toISOString();
+  const timestamp = systemClock.now().toISOString();
   await insertEvents(
     tx,
     workspaceId,

@@ -1,4 +1,5 @@
 import type { Sql } from '../db/database';
+import { systemClock } from '../clock';
 
 /** All SQL of the webhooks (docs/webhooks.md): endpoints, the event outbox and the deliveries. */
 
@@ -91,7 +92,7 @@ export async function insertPersonEvents(
        RETURNING 1
      )
      SELECT count(*)::int AS n FROM d`,
-    [workspaceId, type, userIds, deleted, new Date().toISOString()],
+    [workspaceId, type, userIds, deleted, systemClock.now().toISOString()],
   );
   return rows[0]?.n ?? 0;
 }
