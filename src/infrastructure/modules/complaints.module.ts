@@ -34,6 +34,12 @@ import { RecordRecommendation } from '../../application/complaints/record-recomm
 import { HttpInvestigationsApi } from '../http/case/http-investigations-api';
 import { RecordOccurrenceCategories } from '../../application/complaints/record-occurrence-categories.use-case';
 import { EndInvestigation } from '../../application/complaints/end-investigation.use-case';
+import { SaveRetentionSettings } from '../../application/complaints/save-retention-settings.use-case';
+import { SetLegalHold } from '../../application/complaints/set-legal-hold.use-case';
+import { PostponePurge } from '../../application/complaints/postpone-purge.use-case';
+import { SaveCommittee } from '../../application/complaints/save-committee.use-case';
+import { SetInvestigatorActive } from '../../application/complaints/set-investigator-active.use-case';
+import { RecordOnBehalf } from '../../application/complaints/record-on-behalf.use-case';
 
 /** Bindings of the complaints area: its HTTP adapter and the evidence upload (its own transfer, so the courses area's binding stays single). */
 export const complaintsModule = new ContainerModule(({ bind }) => {
@@ -50,16 +56,21 @@ export const complaintsModule = new ContainerModule(({ bind }) => {
   bind(ExtendFilingLimit).toDynamicValue((ctx) => new ExtendFilingLimit(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(RecordRespondentReply).toDynamicValue((ctx) => new RecordRespondentReply(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(SendOwnReply).toDynamicValue((ctx) => new SendOwnReply(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(SaveCommittee).toDynamicValue((ctx) => new SaveCommittee(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(PostCaseMessage).toDynamicValue((ctx) => new PostCaseMessage(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(PostReporterMessage).toDynamicValue((ctx) => new PostReporterMessage(ctx.get<IntakeApi>(IntakeApi)));
   bind(IntakeApi).to(HttpIntakeApi).inSingletonScope();
   bind(CaseExtrasApi).to(HttpCaseExtrasApi).inSingletonScope();
   bind(RetentionApi).to(HttpRetentionApi).inSingletonScope();
+  bind(SaveRetentionSettings).toDynamicValue((ctx) => new SaveRetentionSettings(ctx.get<RetentionApi>(RetentionApi)));
+  bind(SetLegalHold).toDynamicValue((ctx) => new SetLegalHold(ctx.get<RetentionApi>(RetentionApi)));
+  bind(PostponePurge).toDynamicValue((ctx) => new PostponePurge(ctx.get<RetentionApi>(RetentionApi)));
   bind(CommitteeMembershipApi).to(HttpCommitteeMembershipApi).inSingletonScope();
   bind(DecideCommitteeChange).toDynamicValue(
     (ctx) => new DecideCommitteeChange(ctx.get<CommitteeMembershipApi>(CommitteeMembershipApi)),
   );
   bind(AdmitMember).toDynamicValue((ctx) => new AdmitMember(ctx.get<CommitteeMembershipApi>(CommitteeMembershipApi)));
+  bind(RecordOnBehalf).toDynamicValue((ctx) => new RecordOnBehalf(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
   bind(SaveComplaintSettings).toDynamicValue((ctx) => new SaveComplaintSettings(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
   bind(UploadReporterEvidence).toDynamicValue(
     (ctx) => new UploadReporterEvidence(ctx.get<IntakeApi>(IntakeApi), new XhrFileTransfer()),
@@ -71,6 +82,7 @@ export const complaintsModule = new ContainerModule(({ bind }) => {
   bind(ChooseInvestigator).toDynamicValue((ctx) => new ChooseInvestigator(investigations(ctx)));
   bind(SubmitInvestigationReport).toDynamicValue((ctx) => new SubmitInvestigationReport(investigations(ctx)));
   bind(RecordRecommendation).toDynamicValue((ctx) => new RecordRecommendation(investigations(ctx)));
+  bind(SetInvestigatorActive).toDynamicValue((ctx) => new SetInvestigatorActive(investigations(ctx)));
   bind(EndInvestigation).toDynamicValue((ctx) => new EndInvestigation(investigations(ctx)));
   bind(RecordOccurrenceCategories).toDynamicValue((ctx) => new RecordOccurrenceCategories(investigations(ctx)));
 });
