@@ -40,6 +40,13 @@ import { PostponePurge } from '../../application/complaints/postpone-purge.use-c
 import { SaveCommittee } from '../../application/complaints/save-committee.use-case';
 import { SetInvestigatorActive } from '../../application/complaints/set-investigator-active.use-case';
 import { RecordOnBehalf } from '../../application/complaints/record-on-behalf.use-case';
+import { ConfirmComplaint } from '../../application/complaints/confirm-complaint.use-case';
+import { RequestInterimRelief } from '../../application/complaints/request-interim-relief.use-case';
+import { DecideInterimRelief } from '../../application/complaints/decide-interim-relief.use-case';
+import { RequestConciliation } from '../../application/complaints/request-conciliation.use-case';
+import { RecordConciliation } from '../../application/complaints/record-conciliation.use-case';
+import { DenyCaseAccess } from '../../application/complaints/deny-case-access.use-case';
+import { RestoreCaseAccess } from '../../application/complaints/restore-case-access.use-case';
 
 /** Bindings of the complaints area: its HTTP adapter and the evidence upload (its own transfer, so the courses area's binding stays single). */
 export const complaintsModule = new ContainerModule(({ bind }) => {
@@ -71,6 +78,13 @@ export const complaintsModule = new ContainerModule(({ bind }) => {
   );
   bind(AdmitMember).toDynamicValue((ctx) => new AdmitMember(ctx.get<CommitteeMembershipApi>(CommitteeMembershipApi)));
   bind(RecordOnBehalf).toDynamicValue((ctx) => new RecordOnBehalf(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
+  bind(ConfirmComplaint).toDynamicValue((ctx) => new ConfirmComplaint(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
+  bind(RequestInterimRelief).toDynamicValue((ctx) => new RequestInterimRelief(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
+  bind(DecideInterimRelief).toDynamicValue((ctx) => new DecideInterimRelief(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
+  bind(RequestConciliation).toDynamicValue((ctx) => new RequestConciliation(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
+  bind(RecordConciliation).toDynamicValue((ctx) => new RecordConciliation(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
+  bind(DenyCaseAccess).toDynamicValue((ctx) => new DenyCaseAccess(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
+  bind(RestoreCaseAccess).toDynamicValue((ctx) => new RestoreCaseAccess(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
   bind(SaveComplaintSettings).toDynamicValue((ctx) => new SaveComplaintSettings(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
   bind(UploadReporterEvidence).toDynamicValue(
     (ctx) => new UploadReporterEvidence(ctx.get<IntakeApi>(IntakeApi), new XhrFileTransfer()),
