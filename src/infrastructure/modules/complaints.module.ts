@@ -40,6 +40,11 @@ import { PostponePurge } from '../../application/complaints/postpone-purge.use-c
 import { SaveCommittee } from '../../application/complaints/save-committee.use-case';
 import { SetInvestigatorActive } from '../../application/complaints/set-investigator-active.use-case';
 import { RecordOnBehalf } from '../../application/complaints/record-on-behalf.use-case';
+import { ScheduleMeeting } from '../../application/complaints/schedule-meeting.use-case';
+import { RecordMinutes } from '../../application/complaints/record-minutes.use-case';
+import { CompleteStep } from '../../application/complaints/complete-step.use-case';
+import { RecuseFromCase } from '../../application/complaints/recuse-from-case.use-case';
+import { ExportCaseFile } from '../../application/complaints/export-case-file.use-case';
 import { ConfirmComplaint } from '../../application/complaints/confirm-complaint.use-case';
 import { RequestInterimRelief } from '../../application/complaints/request-interim-relief.use-case';
 import { DecideInterimRelief } from '../../application/complaints/decide-interim-relief.use-case';
@@ -64,6 +69,11 @@ export const complaintsModule = new ContainerModule(({ bind }) => {
   bind(RecordRespondentReply).toDynamicValue((ctx) => new RecordRespondentReply(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(SendOwnReply).toDynamicValue((ctx) => new SendOwnReply(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(SaveCommittee).toDynamicValue((ctx) => new SaveCommittee(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(ScheduleMeeting).toDynamicValue((ctx) => new ScheduleMeeting(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(RecordMinutes).toDynamicValue((ctx) => new RecordMinutes(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(CompleteStep).toDynamicValue((ctx) => new CompleteStep(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(RecuseFromCase).toDynamicValue((ctx) => new RecuseFromCase(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(ExportCaseFile).toDynamicValue((ctx) => new ExportCaseFile(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(PostCaseMessage).toDynamicValue((ctx) => new PostCaseMessage(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(PostReporterMessage).toDynamicValue((ctx) => new PostReporterMessage(ctx.get<IntakeApi>(IntakeApi)));
   bind(IntakeApi).to(HttpIntakeApi).inSingletonScope();
