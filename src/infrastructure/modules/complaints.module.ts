@@ -40,6 +40,7 @@ import { PostponePurge } from '../../application/complaints/postpone-purge.use-c
 import { SaveCommittee } from '../../application/complaints/save-committee.use-case';
 import { SetInvestigatorActive } from '../../application/complaints/set-investigator-active.use-case';
 import { RecordOnBehalf } from '../../application/complaints/record-on-behalf.use-case';
+import { FileComplaint } from '../../application/complaints/file-complaint.use-case';
 import { ScheduleMeeting } from '../../application/complaints/schedule-meeting.use-case';
 import { RecordMinutes } from '../../application/complaints/record-minutes.use-case';
 import { CompleteStep } from '../../application/complaints/complete-step.use-case';
@@ -74,6 +75,7 @@ export const complaintsModule = new ContainerModule(({ bind }) => {
   bind(CompleteStep).toDynamicValue((ctx) => new CompleteStep(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(RecuseFromCase).toDynamicValue((ctx) => new RecuseFromCase(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(ExportCaseFile).toDynamicValue((ctx) => new ExportCaseFile(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(FileComplaint).toDynamicValue((ctx) => new FileComplaint(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(PostCaseMessage).toDynamicValue((ctx) => new PostCaseMessage(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(PostReporterMessage).toDynamicValue((ctx) => new PostReporterMessage(ctx.get<IntakeApi>(IntakeApi)));
   bind(IntakeApi).to(HttpIntakeApi).inSingletonScope();

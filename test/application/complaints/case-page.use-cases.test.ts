@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { ComplaintsApi } from '../../../src/application/complaints/complaints-api.port';
 import { CompleteStep } from '../../../src/application/complaints/complete-step.use-case';
 import { ExportCaseFile } from '../../../src/application/complaints/export-case-file.use-case';
+import { FileComplaint } from '../../../src/application/complaints/file-complaint.use-case';
 import { RecordMinutes } from '../../../src/application/complaints/record-minutes.use-case';
 import { RecuseFromCase } from '../../../src/application/complaints/recuse-from-case.use-case';
 import { ScheduleMeeting } from '../../../src/application/complaints/schedule-meeting.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
-import type { MeetingBody } from '../../../src/contracts/case/complaints.contract';
+import type { FileComplaintBody, MeetingBody } from '../../../src/contracts/case/complaints.contract';
 import { recordingPort, refusedField } from '../support/recording-port';
 
 const meeting = { meetingId: 'm1', title: 'First hearing' };
@@ -64,5 +65,20 @@ describe("the case page's meetings, steps, recusal and export", () => {
     const body = { redact: ['complainant'] } as never;
     expect(await new ExportCaseFile(port).execute('c1', body)).toEqual({ ok: true, pdf });
     expect(calls).toEqual([['exportCase', 'c1', body]]);
+  });
+
+  it('files a complaint and answers the case; a date in the future is refused beside the field', async () => {
+    const body = { incident: { details: 'Comments', date: '2026-11-20' } } as FileComplaintBody;
+    const { port, calls } = recordingPort<ComplaintsApi>({ file: { complaintId: 'c1', caseNumber: 'C-0001' } });
+    expect(await new FileComplaint(port).execute(body)).toEqual({
+      ok: true,
+      detail: { complaintId: 'c1', caseNumber: 'C-0001' },
+    });
+    expect(calls).toEqual([['file', body]]);
+    const future = recordingPort<ComplaintsApi>({ file: refusedField('incident.date', 'The date is in the future') });
+    expect(await new FileComplaint(future.port).execute(body)).toMatchObject({
+      ok: false,
+      fields: { 'incident.date': 'The date is in the future' },
+    });
   });
 });
