@@ -59,6 +59,28 @@ describe('the import rules (dependency-cruiser)', { timeout: 60_000 }, () => {
     );
   });
 
+  it('refuse a screen that imports an adapter, and accept the composition files that wire it', () => {
+    const port = `export interface PeopleApi { list(): Promise<string[]> }\n`;
+    const adapter = `import type { PeopleApi } from '../../application/people/people-api.port';\nexport class HttpPeopleApi implements PeopleApi { async list() { return []; } }\n`;
+    const wire = `import { HttpPeopleApi } from '../../infrastructure/http/http-people-api';\nexport const api = new HttpPeopleApi();\n`;
+    const dir = tree({
+      'src/application/people/people-api.port.ts': port,
+      'src/infrastructure/http/http-people-api.ts': adapter,
+      'src/ui/people/people.screen.tsx': `import { HttpPeopleApi } from '../../infrastructure/http/http-people-api';\nexport const PeopleScreen = () => new HttpPeopleApi();\n`,
+      'src/ui/people/people.bindings.ts': wire,
+      'src/ui/people/people.wiring.ts': wire,
+      'src/ui/app/routes.ts': wire,
+    });
+    const result = cruise(dir, ['src']);
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain(
+      'ui-no-adapter: src/ui/people/people.screen.tsx → src/infrastructure/http/http-people-api.ts',
+    );
+    expect(result.output).not.toContain('people.bindings.ts →');
+    expect(result.output).not.toContain('people.wiring.ts →');
+    expect(result.output).not.toContain('src/ui/app/routes.ts →');
+  });
+
   it('refuse a domain file that imports a framework, and an import cycle', () => {
     const dir = tree({
       'src/domain/people/a.ts': `import { b } from './b';\nimport { observable } from 'mobx';\nexport const a = () => [b, observable];\n`,

@@ -34,6 +34,25 @@ import { RecordRecommendation } from '../../application/complaints/record-recomm
 import { HttpInvestigationsApi } from '../http/case/http-investigations-api';
 import { RecordOccurrenceCategories } from '../../application/complaints/record-occurrence-categories.use-case';
 import { EndInvestigation } from '../../application/complaints/end-investigation.use-case';
+import { SaveRetentionSettings } from '../../application/complaints/save-retention-settings.use-case';
+import { SetLegalHold } from '../../application/complaints/set-legal-hold.use-case';
+import { PostponePurge } from '../../application/complaints/postpone-purge.use-case';
+import { SaveCommittee } from '../../application/complaints/save-committee.use-case';
+import { SetInvestigatorActive } from '../../application/complaints/set-investigator-active.use-case';
+import { RecordOnBehalf } from '../../application/complaints/record-on-behalf.use-case';
+import { FileComplaint } from '../../application/complaints/file-complaint.use-case';
+import { ScheduleMeeting } from '../../application/complaints/schedule-meeting.use-case';
+import { RecordMinutes } from '../../application/complaints/record-minutes.use-case';
+import { CompleteStep } from '../../application/complaints/complete-step.use-case';
+import { RecuseFromCase } from '../../application/complaints/recuse-from-case.use-case';
+import { ExportCaseFile } from '../../application/complaints/export-case-file.use-case';
+import { ConfirmComplaint } from '../../application/complaints/confirm-complaint.use-case';
+import { RequestInterimRelief } from '../../application/complaints/request-interim-relief.use-case';
+import { DecideInterimRelief } from '../../application/complaints/decide-interim-relief.use-case';
+import { RequestConciliation } from '../../application/complaints/request-conciliation.use-case';
+import { RecordConciliation } from '../../application/complaints/record-conciliation.use-case';
+import { DenyCaseAccess } from '../../application/complaints/deny-case-access.use-case';
+import { RestoreCaseAccess } from '../../application/complaints/restore-case-access.use-case';
 
 /** Bindings of the complaints area: its HTTP adapter and the evidence upload (its own transfer, so the courses area's binding stays single). */
 export const complaintsModule = new ContainerModule(({ bind }) => {
@@ -50,16 +69,34 @@ export const complaintsModule = new ContainerModule(({ bind }) => {
   bind(ExtendFilingLimit).toDynamicValue((ctx) => new ExtendFilingLimit(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(RecordRespondentReply).toDynamicValue((ctx) => new RecordRespondentReply(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(SendOwnReply).toDynamicValue((ctx) => new SendOwnReply(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(SaveCommittee).toDynamicValue((ctx) => new SaveCommittee(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(ScheduleMeeting).toDynamicValue((ctx) => new ScheduleMeeting(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(RecordMinutes).toDynamicValue((ctx) => new RecordMinutes(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(CompleteStep).toDynamicValue((ctx) => new CompleteStep(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(RecuseFromCase).toDynamicValue((ctx) => new RecuseFromCase(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(ExportCaseFile).toDynamicValue((ctx) => new ExportCaseFile(ctx.get<ComplaintsApi>(ComplaintsApi)));
+  bind(FileComplaint).toDynamicValue((ctx) => new FileComplaint(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(PostCaseMessage).toDynamicValue((ctx) => new PostCaseMessage(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(PostReporterMessage).toDynamicValue((ctx) => new PostReporterMessage(ctx.get<IntakeApi>(IntakeApi)));
   bind(IntakeApi).to(HttpIntakeApi).inSingletonScope();
   bind(CaseExtrasApi).to(HttpCaseExtrasApi).inSingletonScope();
   bind(RetentionApi).to(HttpRetentionApi).inSingletonScope();
+  bind(SaveRetentionSettings).toDynamicValue((ctx) => new SaveRetentionSettings(ctx.get<RetentionApi>(RetentionApi)));
+  bind(SetLegalHold).toDynamicValue((ctx) => new SetLegalHold(ctx.get<RetentionApi>(RetentionApi)));
+  bind(PostponePurge).toDynamicValue((ctx) => new PostponePurge(ctx.get<RetentionApi>(RetentionApi)));
   bind(CommitteeMembershipApi).to(HttpCommitteeMembershipApi).inSingletonScope();
   bind(DecideCommitteeChange).toDynamicValue(
     (ctx) => new DecideCommitteeChange(ctx.get<CommitteeMembershipApi>(CommitteeMembershipApi)),
   );
   bind(AdmitMember).toDynamicValue((ctx) => new AdmitMember(ctx.get<CommitteeMembershipApi>(CommitteeMembershipApi)));
+  bind(RecordOnBehalf).toDynamicValue((ctx) => new RecordOnBehalf(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
+  bind(ConfirmComplaint).toDynamicValue((ctx) => new ConfirmComplaint(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
+  bind(RequestInterimRelief).toDynamicValue((ctx) => new RequestInterimRelief(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
+  bind(DecideInterimRelief).toDynamicValue((ctx) => new DecideInterimRelief(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
+  bind(RequestConciliation).toDynamicValue((ctx) => new RequestConciliation(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
+  bind(RecordConciliation).toDynamicValue((ctx) => new RecordConciliation(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
+  bind(DenyCaseAccess).toDynamicValue((ctx) => new DenyCaseAccess(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
+  bind(RestoreCaseAccess).toDynamicValue((ctx) => new RestoreCaseAccess(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
   bind(SaveComplaintSettings).toDynamicValue((ctx) => new SaveComplaintSettings(ctx.get<CaseExtrasApi>(CaseExtrasApi)));
   bind(UploadReporterEvidence).toDynamicValue(
     (ctx) => new UploadReporterEvidence(ctx.get<IntakeApi>(IntakeApi), new XhrFileTransfer()),
@@ -71,6 +108,7 @@ export const complaintsModule = new ContainerModule(({ bind }) => {
   bind(ChooseInvestigator).toDynamicValue((ctx) => new ChooseInvestigator(investigations(ctx)));
   bind(SubmitInvestigationReport).toDynamicValue((ctx) => new SubmitInvestigationReport(investigations(ctx)));
   bind(RecordRecommendation).toDynamicValue((ctx) => new RecordRecommendation(investigations(ctx)));
+  bind(SetInvestigatorActive).toDynamicValue((ctx) => new SetInvestigatorActive(investigations(ctx)));
   bind(EndInvestigation).toDynamicValue((ctx) => new EndInvestigation(investigations(ctx)));
   bind(RecordOccurrenceCategories).toDynamicValue((ctx) => new RecordOccurrenceCategories(investigations(ctx)));
 });

@@ -32,6 +32,17 @@ import { BulkAssignCourses, SaveAutoAssignRule } from '../../application/courses
 import { HttpAutoAssignApi } from '../http/learning/http-auto-assign-api';
 import { CatalogueCourseApi, CourseCreditsApi } from '../../application/courses/catalogue-courses.port';
 import { HttpCatalogueCourseApi, HttpCourseCreditsApi } from '../http/learning/http-catalogue-course-api';
+import { SaveAssignmentSettings } from '../../application/courses/save-assignment-settings.use-case';
+import { RemindLearners } from '../../application/courses/remind-learners.use-case';
+import { SetCertificateValidity } from '../../application/courses/set-certificate-validity.use-case';
+import { ChangeDueDate } from '../../application/courses/change-due-date.use-case';
+import { UnassignCourse } from '../../application/courses/unassign-course.use-case';
+import { ResetAutoAssignRule } from '../../application/courses/reset-auto-assign-rule.use-case';
+import { CreateCatalogueCourse } from '../../application/courses/create-catalogue-course.use-case';
+import { OfferCatalogueCourse } from '../../application/courses/offer-catalogue-course.use-case';
+import { PushCourseVersion } from '../../application/courses/push-course-version.use-case';
+import { GrantCredits } from '../../application/courses/grant-credits.use-case';
+import { RequestCredits } from '../../application/courses/request-credits.use-case';
 
 /** Bindings of the courses area: its HTTP adapters, use cases (factory bindings) and view-models. */
 export const coursesModule = new ContainerModule(({ bind }) => {
@@ -65,6 +76,23 @@ export const coursesModule = new ContainerModule(({ bind }) => {
   bind(SetCourseReminders).toDynamicValue((ctx) => new SetCourseReminders(authoring(ctx)));
   bind(CatalogueCourseApi).to(HttpCatalogueCourseApi).inSingletonScope();
   bind(CourseCreditsApi).to(HttpCourseCreditsApi).inSingletonScope();
+  bind(SaveAssignmentSettings).toDynamicValue((ctx) => new SaveAssignmentSettings(ctx.get<ReminderApi>(ReminderApi)));
+  bind(RemindLearners).toDynamicValue((ctx) => new RemindLearners(ctx.get<ReminderApi>(ReminderApi)));
+  bind(SetCertificateValidity).toDynamicValue((ctx) => new SetCertificateValidity(ctx.get<ReminderApi>(ReminderApi)));
+  bind(ChangeDueDate).toDynamicValue((ctx) => new ChangeDueDate(ctx.get<CourseApi>(CourseApi)));
+  bind(UnassignCourse).toDynamicValue((ctx) => new UnassignCourse(ctx.get<CourseApi>(CourseApi)));
+  bind(ResetAutoAssignRule).toDynamicValue((ctx) => new ResetAutoAssignRule(ctx.get<AutoAssignApi>(AutoAssignApi)));
+  bind(CreateCatalogueCourse).toDynamicValue(
+    (ctx) => new CreateCatalogueCourse(ctx.get<CatalogueCourseApi>(CatalogueCourseApi)),
+  );
+  bind(OfferCatalogueCourse).toDynamicValue(
+    (ctx) => new OfferCatalogueCourse(ctx.get<CatalogueCourseApi>(CatalogueCourseApi)),
+  );
+  bind(PushCourseVersion).toDynamicValue(
+    (ctx) => new PushCourseVersion(ctx.get<CatalogueCourseApi>(CatalogueCourseApi)),
+  );
+  bind(GrantCredits).toDynamicValue((ctx) => new GrantCredits(ctx.get<CatalogueCourseApi>(CatalogueCourseApi)));
+  bind(RequestCredits).toDynamicValue((ctx) => new RequestCredits(ctx.get<CourseCreditsApi>(CourseCreditsApi)));
   bind(CourseFilesApi).to(HttpCourseFilesApi).inSingletonScope();
   bind(FileTransfer).toConstantValue(new XhrFileTransfer());
   bind(ReadCourseFiles).toDynamicValue((ctx) => new ReadCourseFiles(ctx.get<CourseFilesApi>(CourseFilesApi)));

@@ -1,4 +1,6 @@
 import { ContainerModule } from 'inversify';
+import { SendUnusedInvitations } from '../../application/invitations/send-unused-invitations.use-case';
+import { InvitationsApi } from '../../application/invitations/invitations-api.port';
 import { Clock } from '../../application/imports/clock.port';
 import { DownloadImportReport } from '../../application/imports/download-import-report.use-case';
 import {
@@ -38,4 +40,9 @@ export const importsModule = new ContainerModule(({ bind, isBound }) => {
   bind(ImportUsers).toDynamicValue(
     (ctx) => new ImportUsers(ctx.get<UserImportApi>(UserImportApi), ctx.get<Clock>(Clock)),
   );
+  // The people and imports areas both send the invitations still waiting; whichever loads first binds it.
+  if (!isBound(SendUnusedInvitations))
+    bind(SendUnusedInvitations).toDynamicValue(
+      (ctx) => new SendUnusedInvitations(ctx.get<InvitationsApi>(InvitationsApi)),
+    );
 });

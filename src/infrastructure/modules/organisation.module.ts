@@ -54,6 +54,9 @@ import {
   SetWebhookEndpointActive,
 } from '../../application/organisation/webhooks.use-cases';
 import { HttpWebhooksApi } from '../http/main/http-webhooks-api';
+import { RemoveLogo } from '../../application/organisation/remove-logo.use-case';
+import { ResetInvitationTemplate } from '../../application/organisation/reset-invitation-template.use-case';
+import { RemoveFromSignupAllowList } from '../../application/organisation/remove-from-signup-allow-list.use-case';
 
 /** Bindings of the organisation area (business units, departments, branding, settings). */
 export const organisationModule = new ContainerModule(({ bind }) => {
@@ -62,6 +65,13 @@ export const organisationModule = new ContainerModule(({ bind }) => {
   bind(WorkspaceAdminApi).to(HttpWorkspaceAdminApi).inSingletonScope();
   bind(SignupAllowListApi).to(HttpSignupAllowListApi).inSingletonScope();
   bind(MessageTemplatesApi).to(HttpMessageTemplatesApi).inSingletonScope();
+  bind(RemoveLogo).toDynamicValue((ctx) => new RemoveLogo(ctx.get<WorkspaceAdminApi>(WorkspaceAdminApi)));
+  bind(ResetInvitationTemplate).toDynamicValue(
+    (ctx) => new ResetInvitationTemplate(ctx.get<MessageTemplatesApi>(MessageTemplatesApi)),
+  );
+  bind(RemoveFromSignupAllowList).toDynamicValue(
+    (ctx) => new RemoveFromSignupAllowList(ctx.get<SignupAllowListApi>(SignupAllowListApi)),
+  );
   bind(SaveBusinessUnit).toDynamicValue((ctx) => new SaveBusinessUnit(ctx.get<BusinessUnitsApi>(BusinessUnitsApi)));
   bind(DeleteBusinessUnit).toDynamicValue((ctx) => new DeleteBusinessUnit(ctx.get<BusinessUnitsApi>(BusinessUnitsApi)));
   bind(SetBusinessUnitColour).toDynamicValue(

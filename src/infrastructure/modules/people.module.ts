@@ -11,9 +11,13 @@ import { InvitePeople, ManageInvitations } from '../../application/people/invite
 import { PeopleInvitesApi } from '../../application/people/invites-api.port';
 import { HttpPeopleInvitesApi } from '../http/main/http-people-invites-api';
 import { HttpDirectoryApi } from '../http/main/http-directory-api';
+import { SignOutEverywhere } from '../../application/people/sign-out-everywhere.use-case';
+import { UnlockAccount } from '../../application/people/unlock-account.use-case';
+import { SendUnusedInvitations } from '../../application/invitations/send-unused-invitations.use-case';
+import { InvitationsApi } from '../../application/invitations/invitations-api.port';
 
 /** Bindings of the people area (the directory): its HTTP adapter and use cases. */
-export const peopleModule = new ContainerModule(({ bind }) => {
+export const peopleModule = new ContainerModule(({ bind, isBound }) => {
   bind(DirectoryApi).to(HttpDirectoryApi).inSingletonScope();
   bind(FindPeople).toDynamicValue((ctx) => new FindPeople(ctx.get<DirectoryApi>(DirectoryApi)));
   bind(EditPerson).toDynamicValue((ctx) => new EditPerson(ctx.get<DirectoryApi>(DirectoryApi)));
@@ -22,5 +26,12 @@ export const peopleModule = new ContainerModule(({ bind }) => {
   bind(InvitePeople).toDynamicValue((ctx) => new InvitePeople(ctx.get<PeopleInvitesApi>(PeopleInvitesApi)));
   bind(ManageInvitations).toDynamicValue((ctx) => new ManageInvitations(ctx.get<PeopleInvitesApi>(PeopleInvitesApi)));
   bind(DeletePeople).toDynamicValue((ctx) => new DeletePeople(ctx.get<DirectoryApi>(DirectoryApi)));
+  bind(SignOutEverywhere).toDynamicValue((ctx) => new SignOutEverywhere(ctx.get<DirectoryApi>(DirectoryApi)));
+  bind(UnlockAccount).toDynamicValue((ctx) => new UnlockAccount(ctx.get<DirectoryApi>(DirectoryApi)));
+  // The people and imports areas both send the invitations still waiting; whichever loads first binds it.
+  if (!isBound(SendUnusedInvitations))
+    bind(SendUnusedInvitations).toDynamicValue(
+      (ctx) => new SendUnusedInvitations(ctx.get<InvitationsApi>(InvitationsApi)),
+    );
   bind(DeletePeopleByFile).toDynamicValue((ctx) => new DeletePeopleByFile(ctx.get<DirectoryApi>(DirectoryApi)));
 });

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { RemoveFromAllowList } from '../../application/platform-tools/remove-from-allow-list.use-case';
 import { AddToAllowList, ImportAllowList } from '../../application/platform-tools/allow-list.use-cases';
 import {
   CreateFeatureFlag,
@@ -34,6 +35,7 @@ export const platformToolsModule = new ContainerModule(({ bind, isBound }) => {
   if (!isBound(UserManualApi)) bind(UserManualApi).to(HttpUserManualApi).inSingletonScope();
   bind(AllowListApi).to(HttpAllowListApi).inSingletonScope();
   bind(PlatformUsersApi).to(HttpPlatformUsersApi).inSingletonScope();
+  bind(RemoveFromAllowList).toDynamicValue((ctx) => new RemoveFromAllowList(ctx.get<AllowListApi>(AllowListApi)));
   bind(CreateFeatureFlag).toDynamicValue((ctx) => new CreateFeatureFlag(ctx.get<FlagAdminApi>(FlagAdminApi)));
   bind(UpdateFeatureFlagValue).toDynamicValue((ctx) => new UpdateFeatureFlagValue(ctx.get<FlagAdminApi>(FlagAdminApi)));
   bind(SetFeatureFlagWorkspaces).toDynamicValue(

@@ -1,4 +1,12 @@
 import { ContainerModule } from 'inversify';
+import { CreateJurisdiction } from '../../application/policies/create-jurisdiction.use-case';
+import { RenameJurisdiction } from '../../application/policies/rename-jurisdiction.use-case';
+import { DeleteJurisdiction } from '../../application/policies/delete-jurisdiction.use-case';
+import { SaveCompliance } from '../../application/policies/save-compliance.use-case';
+import { DeleteCompliance } from '../../application/policies/delete-compliance.use-case';
+import { SaveComplianceCategory } from '../../application/policies/save-compliance-category.use-case';
+import { DeleteComplianceCategory } from '../../application/policies/delete-compliance-category.use-case';
+import { DeclareJurisdictions } from '../../application/policies/declare-jurisdictions.use-case';
 import { ComplianceCatalogueApi } from '../../application/policies/compliance-catalogue.port';
 import { WorkspaceComplianceApi } from '../../application/policies/workspace-compliance.port';
 import { CataloguePolicyApi, OwnPolicyApi, WorkspacePolicyApi } from '../../application/policies/policy-api.port';
@@ -66,5 +74,29 @@ export const policiesModule = new ContainerModule(({ bind }) => {
   );
   bind(DeleteCommitteeDisagreement).toDynamicValue(
     (ctx) => new DeleteCommitteeDisagreement(ctx.get<CommitteeDisagreementsApi>(CommitteeDisagreementsApi)),
+  );
+  bind(CreateJurisdiction).toDynamicValue(
+    (ctx) => new CreateJurisdiction(ctx.get<ComplianceCatalogueApi>(ComplianceCatalogueApi)),
+  );
+  bind(RenameJurisdiction).toDynamicValue(
+    (ctx) => new RenameJurisdiction(ctx.get<ComplianceCatalogueApi>(ComplianceCatalogueApi)),
+  );
+  bind(DeleteJurisdiction).toDynamicValue(
+    (ctx) => new DeleteJurisdiction(ctx.get<ComplianceCatalogueApi>(ComplianceCatalogueApi)),
+  );
+  bind(SaveCompliance).toDynamicValue(
+    (ctx) => new SaveCompliance(ctx.get<ComplianceCatalogueApi>(ComplianceCatalogueApi)),
+  );
+  bind(DeleteCompliance).toDynamicValue(
+    (ctx) => new DeleteCompliance(ctx.get<ComplianceCatalogueApi>(ComplianceCatalogueApi)),
+  );
+  bind(SaveComplianceCategory).toDynamicValue(
+    (ctx) => new SaveComplianceCategory(ctx.get<ComplianceCatalogueApi>(ComplianceCatalogueApi)),
+  );
+  bind(DeleteComplianceCategory).toDynamicValue(
+    (ctx) => new DeleteComplianceCategory(ctx.get<ComplianceCatalogueApi>(ComplianceCatalogueApi)),
+  );
+  bind(DeclareJurisdictions).toDynamicValue(
+    (ctx) => new DeclareJurisdictions(ctx.get<WorkspaceComplianceApi>(WorkspaceComplianceApi)),
   );
 });

@@ -8,7 +8,15 @@ import {
   type InterimReliefRequest,
   type PendingConfirmationItem,
 } from '../../application/complaints/case-extras-api.port';
-import { ApiError, describeError } from '../../application/shared/api-error';
+import { ConfirmComplaint } from '../../application/complaints/confirm-complaint.use-case';
+import { RequestInterimRelief } from '../../application/complaints/request-interim-relief.use-case';
+import { DecideInterimRelief } from '../../application/complaints/decide-interim-relief.use-case';
+import { RequestConciliation } from '../../application/complaints/request-conciliation.use-case';
+import { RecordConciliation } from '../../application/complaints/record-conciliation.use-case';
+import { DenyCaseAccess } from '../../application/complaints/deny-case-access.use-case';
+import { RestoreCaseAccess } from '../../application/complaints/restore-case-access.use-case';
+import { describeError } from '../../application/shared/api-error';
+import type { Refusal } from '../../application/shared/refusal';
 
 /**
  * The case's further parts: complaints recorded on the caller's behalf that wait for them (the Complaints list and the
@@ -26,8 +34,40 @@ export class CaseExtrasViewModel {
   note: string | null = null;
   busy = false;
 
-  constructor(@inject(CaseExtrasApi) private readonly api: CaseExtrasApi) {
-    makeAutoObservable<CaseExtrasViewModel, 'api'>(this, { api: false }, { autoBind: true });
+  constructor(
+    @inject(CaseExtrasApi) private readonly api: CaseExtrasApi,
+    @inject(ConfirmComplaint) private readonly confirmation: ConfirmComplaint,
+    @inject(RequestInterimRelief) private readonly reliefRequest: RequestInterimRelief,
+    @inject(DecideInterimRelief) private readonly reliefDecision: DecideInterimRelief,
+    @inject(RequestConciliation) private readonly conciliationRequest: RequestConciliation,
+    @inject(RecordConciliation) private readonly settlement: RecordConciliation,
+    @inject(DenyCaseAccess) private readonly denial: DenyCaseAccess,
+    @inject(RestoreCaseAccess) private readonly restoration: RestoreCaseAccess,
+  ) {
+    makeAutoObservable<
+      CaseExtrasViewModel,
+      | 'api'
+      | 'confirmation'
+      | 'reliefRequest'
+      | 'reliefDecision'
+      | 'conciliationRequest'
+      | 'settlement'
+      | 'denial'
+      | 'restoration'
+    >(
+      this,
+      {
+        api: false,
+        confirmation: false,
+        reliefRequest: false,
+        reliefDecision: false,
+        conciliationRequest: false,
+        settlement: false,
+        denial: false,
+        restoration: false,
+      },
+      { autoBind: true },
+    );
   }
 
   async loadPending(): Promise<void> {
@@ -45,7 +85,8 @@ export class CaseExtrasViewModel {
 
   async confirm(id: string): Promise<boolean> {
     return this.act(async () => {
-      await this.api.confirm(id);
+      const outcome = await this.confirmation.execute(id);
+      if (!outcome.ok) return outcome;
       await this.loadPending();
     }, 'Confirmed: the committee goes ahead with your complaint, and its time limits start today.');
   }
@@ -77,7 +118,8 @@ export class CaseExtrasViewModel {
 
   async requestRelief(id: string, body: InterimReliefRequest): Promise<boolean> {
     return this.act(async () => {
-      await this.api.requestInterimRelief(id, body);
+      const outcome = await this.reliefRequest.execute(id, body);
+      if (!outcome.ok) return outcome;
       await this.loadEvents(id);
     }, 'Your request for interim relief is recorded; the committee will decide on it.');
   }
@@ -85,7 +127,8 @@ export class CaseExtrasViewModel {
   async decideRelief(id: string, eventId: string, decision: 'RECOMMENDED' | 'REFUSED', note: string): Promise<boolean> {
     return this.act(
       async () => {
-        await this.api.decideInterimRelief(id, eventId, decision, note);
+        const outcome = await this.reliefDecision.execute(id, eventId, decision, note);
+        if (!outcome.ok) return outcome;
         await this.loadEvents(id);
       },
       decision === 'RECOMMENDED'
@@ -96,14 +139,16 @@ export class CaseExtrasViewModel {
 
   async requestConciliation(id: string, note: string): Promise<boolean> {
     return this.act(async () => {
-      await this.api.requestConciliation(id, note);
+      const outcome = await this.conciliationRequest.execute(id, note);
+      if (!outcome.ok) return outcome;
       await this.loadEvents(id);
     }, 'Your request for conciliation is recorded; the committee will contact you.');
   }
 
   async recordConciliation(id: string, terms: string, respondentAgreed: boolean): Promise<boolean> {
     return this.act(async () => {
-      await this.api.recordConciliation(id, terms, respondentAgreed);
+      const outcome = await this.settlement.execute(id, terms, respondentAgreed);
+      if (!outcome.ok) return outcome;
       await this.loadEvents(id);
     }, 'The settlement is recorded; we have emailed a copy to the employer and both parties.');
   }
@@ -132,32 +177,37 @@ export class CaseExtrasViewModel {
 
   async deny(id: string, userId: string, note: string): Promise<boolean> {
     return this.act(async () => {
-      const items = await this.api.denyAccess(id, userId, note);
-      runInAction(() => (this.denied = items));
+      const outcome = await this.denial.execute(id, userId, note);
+      if (!outcome.ok) return outcome;
+      runInAction(() => (this.denied = outcome.denied));
     }, 'Access denied, from now on. They are not told.');
   }
 
   async restore(id: string, userId: string): Promise<boolean> {
     return this.act(async () => {
-      const items = await this.api.restoreAccess(id, userId);
-      runInAction(() => (this.denied = items));
+      const outcome = await this.restoration.execute(id, userId);
+      if (!outcome.ok) return outcome;
+      runInAction(() => (this.denied = outcome.denied));
     }, 'Access restored.');
   }
 
-  private async act(work: () => Promise<void>, success: string): Promise<boolean> {
+  /** Runs a write: its refusal (returned) is shown with its fields, anything else unexpected as a message. */
+  private async act(work: () => Promise<Refusal | void>, success: string): Promise<boolean> {
     this.busy = true;
     this.error = null;
     this.note = null;
     this.fieldErrors = {};
     try {
-      await work();
-      runInAction(() => (this.note = success));
-      return true;
-    } catch (error) {
+      const refusal = await work();
       runInAction(() => {
-        this.error = describeError(error);
-        this.fieldErrors = ApiError.is(error) ? error.fields : {};
+        if (refusal) {
+          this.error = refusal.message;
+          this.fieldErrors = refusal.fields;
+        } else this.note = success;
       });
+      return !refusal;
+    } catch (error) {
+      runInAction(() => (this.error = describeError(error)));
       return false;
     } finally {
       runInAction(() => (this.busy = false));

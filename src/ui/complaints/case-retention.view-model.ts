@@ -1,11 +1,13 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
+import { PostponePurge } from '../../application/complaints/postpone-purge.use-case';
 import { RetentionApi } from '../../application/complaints/retention-api.port';
-import { ApiError, describeError } from '../../application/shared/api-error';
+import { SetLegalHold } from '../../application/complaints/set-legal-hold.use-case';
+import { describeError } from '../../application/shared/api-error';
+import type { Outcome } from '../../application/shared/refusal';
 import type { RetentionState } from '../../contracts/case/retention.contract';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
-const fieldsOf = (error: unknown): Record<string, string> => (ApiError.is(error) ? error.fields : {});
 
 /** The retention panel of a case page: its state, the legal hold and the postponement (the one presiding). */
 @injectable()
@@ -19,8 +21,16 @@ export class CaseRetentionViewModel {
   notice: string | null = null;
   private id = '';
 
-  constructor(@inject(RetentionApi) private readonly api: RetentionApi) {
-    makeAutoObservable<CaseRetentionViewModel, 'api' | 'id'>(this, { api: false, id: false }, { autoBind: true });
+  constructor(
+    @inject(RetentionApi) private readonly api: RetentionApi,
+    @inject(SetLegalHold) private readonly legalHold: SetLegalHold,
+    @inject(PostponePurge) private readonly postponePurge: PostponePurge,
+  ) {
+    makeAutoObservable<CaseRetentionViewModel, 'api' | 'legalHold' | 'postponePurge' | 'id'>(
+      this,
+      { api: false, legalHold: false, postponePurge: false, id: false },
+      { autoBind: true },
+    );
   }
 
   async load(id: string): Promise<void> {
@@ -40,23 +50,25 @@ export class CaseRetentionViewModel {
     }
   }
 
-  private async act(run: () => Promise<RetentionState>, notice: string): Promise<boolean> {
+  private async act(run: () => Promise<Outcome<{ state: RetentionState }>>, notice: string): Promise<boolean> {
     this.busy = true;
     this.actionError = null;
     this.fieldErrors = {};
     this.notice = null;
     try {
-      const state = await run();
+      const outcome = await run();
       runInAction(() => {
-        this.state = state;
-        this.notice = notice;
+        if (outcome.ok) {
+          this.state = outcome.state;
+          this.notice = notice;
+        } else {
+          this.actionError = outcome.message;
+          this.fieldErrors = outcome.fields;
+        }
       });
-      return true;
+      return outcome.ok;
     } catch (error) {
-      runInAction(() => {
-        this.actionError = describeError(error);
-        this.fieldErrors = fieldsOf(error);
-      });
+      runInAction(() => (this.actionError = describeError(error)));
       return false;
     } finally {
       runInAction(() => (this.busy = false));
@@ -65,13 +77,13 @@ export class CaseRetentionViewModel {
 
   setHold(hold: boolean, reason: string): Promise<boolean> {
     return this.act(
-      () => this.api.setLegalHold(this.id, { hold, reason }),
+      () => this.legalHold.execute(this.id, { hold, reason }),
       hold ? 'Legal hold placed: this case will not be purged.' : 'Legal hold lifted.',
     );
   }
 
   postpone(until: string, reason: string): Promise<boolean> {
-    return this.act(() => this.api.postpone(this.id, { until, reason }), `Purge postponed to ${until}.`);
+    return this.act(() => this.postponePurge.execute(this.id, { until, reason }), `Purge postponed to ${until}.`);
   }
 
   clearErrors(): void {

@@ -2,11 +2,10 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Committee, CommitteeList } from '../../contracts/case/complaints.contract';
 import { ComplaintsApi, type PersonOption } from '../../application/complaints/complaints-api.port';
+import { SaveCommittee } from '../../application/complaints/save-committee.use-case';
 import { ApiError, describeError } from '../../application/shared/api-error';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
-
-const fieldsOf = (error: unknown): Record<string, string> => (ApiError.is(error) ? error.fields : {});
 
 export interface MemberDraft {
   userId: string;
@@ -31,8 +30,15 @@ export class CommitteeSetupViewModel {
   /** False for a caller who may not set committees up (a presiding officer): the page shows only the changes. */
   setsUp = true;
 
-  constructor(@inject(ComplaintsApi) private readonly api: ComplaintsApi) {
-    makeAutoObservable<CommitteeSetupViewModel, 'api'>(this, { api: false }, { autoBind: true });
+  constructor(
+    @inject(ComplaintsApi) private readonly api: ComplaintsApi,
+    @inject(SaveCommittee) private readonly saveCommittee: SaveCommittee,
+  ) {
+    makeAutoObservable<CommitteeSetupViewModel, 'api' | 'saveCommittee'>(
+      this,
+      { api: false, saveCommittee: false },
+      { autoBind: true },
+    );
   }
 
   async load(): Promise<void> {
@@ -120,30 +126,28 @@ export class CommitteeSetupViewModel {
       senior: m.senior,
       fromAnotherOffice: false,
     }));
+    const editing = this.editing;
     try {
-      if (this.editing === 'new')
-        await this.api.createCommittee({
-          name: values.name,
-          branchId: null,
-          termStart: values.termStart,
-          termEnd: values.termEnd,
-          members,
+      const outcome = editing
+        ? await this.saveCommittee.execute(editing === 'new' ? null : editing.committeeId, {
+            name: values.name,
+            termStart: values.termStart,
+            termEnd: values.termEnd,
+            members,
+          })
+        : ({ ok: true } as const);
+      if (!outcome.ok) {
+        runInAction(() => {
+          this.saveError = outcome.message;
+          this.fieldErrors = outcome.fields;
         });
-      else if (this.editing)
-        await this.api.updateCommittee(this.editing.committeeId, {
-          name: values.name,
-          termStart: values.termStart,
-          termEnd: values.termEnd,
-          members,
-        });
+        return false;
+      }
       await this.load();
       runInAction(() => (this.editing = null));
       return true;
     } catch (error) {
-      runInAction(() => {
-        this.saveError = describeError(error);
-        this.fieldErrors = fieldsOf(error);
-      });
+      runInAction(() => (this.saveError = describeError(error)));
       return false;
     } finally {
       runInAction(() => (this.saving = false));

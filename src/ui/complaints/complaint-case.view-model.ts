@@ -22,6 +22,11 @@ import { ExtendFilingLimit } from '../../application/complaints/extend-filing-li
 import { RecordRespondentReply, type ReplyValues } from '../../application/complaints/record-respondent-reply.use-case';
 import { SendOwnReply } from '../../application/complaints/send-own-reply.use-case';
 import { PostCaseMessage } from '../../application/complaints/post-case-message.use-case';
+import { ScheduleMeeting } from '../../application/complaints/schedule-meeting.use-case';
+import { RecordMinutes } from '../../application/complaints/record-minutes.use-case';
+import { CompleteStep } from '../../application/complaints/complete-step.use-case';
+import { RecuseFromCase } from '../../application/complaints/recuse-from-case.use-case';
+import { ExportCaseFile } from '../../application/complaints/export-case-file.use-case';
 import type { Party } from '../../contracts/case/case-runtime.contract';
 import type { ExportBody } from '../../contracts/case/case-records.contract';
 import { ApiError, describeError } from '../../application/shared/api-error';
@@ -85,6 +90,11 @@ export class ComplaintCaseViewModel {
     @inject(ExtendFilingLimit) private readonly filingExtension: ExtendFilingLimit,
     @inject(SendOwnReply) private readonly ownReply: SendOwnReply,
     @inject(PostCaseMessage) private readonly postMessage: PostCaseMessage,
+    @inject(ScheduleMeeting) private readonly meetingScheduling: ScheduleMeeting,
+    @inject(RecordMinutes) private readonly minutesRecording: RecordMinutes,
+    @inject(CompleteStep) private readonly stepCompletion: CompleteStep,
+    @inject(RecuseFromCase) private readonly recusal: RecuseFromCase,
+    @inject(ExportCaseFile) private readonly caseExport: ExportCaseFile,
   ) {
     makeAutoObservable<
       ComplaintCaseViewModel,
@@ -100,6 +110,11 @@ export class ComplaintCaseViewModel {
       | 'filingExtension'
       | 'ownReply'
       | 'postMessage'
+      | 'meetingScheduling'
+      | 'minutesRecording'
+      | 'stepCompletion'
+      | 'recusal'
+      | 'caseExport'
     >(
       this,
       {
@@ -115,6 +130,11 @@ export class ComplaintCaseViewModel {
         filingExtension: false,
         ownReply: false,
         postMessage: false,
+        meetingScheduling: false,
+        minutesRecording: false,
+        stepCompletion: false,
+        recusal: false,
+        caseExport: false,
       },
       { autoBind: true },
     );
@@ -293,7 +313,7 @@ export class ComplaintCaseViewModel {
   schedule(values: MeetingValues): Promise<boolean> {
     return this.act(
       () =>
-        this.api.scheduleMeeting(this.id, {
+        this.meetingScheduling.execute(this.id, {
           title: values.title,
           agenda: values.agenda,
           // The times typed are the workspace's (its zone), whatever zone this browser's machine is in.
@@ -435,7 +455,7 @@ export class ComplaintCaseViewModel {
   }
 
   recordMinutes(meetingId: string, minutes: string, outcome: string): Promise<boolean> {
-    return this.act(() => this.api.recordMeeting(this.id, meetingId, { minutes, outcome }), 'Minutes recorded.');
+    return this.act(() => this.minutesRecording.execute(this.id, meetingId, { minutes, outcome }), 'Minutes recorded.');
   }
 
   /** The step the "Complete step" dialog is open for, and who its mails would go to (loaded when it opens). */
@@ -476,7 +496,7 @@ export class ComplaintCaseViewModel {
     const step = this.completing;
     if (!step || !this.recipients || this.recipients.problem) return false;
     const done = await this.act(
-      () => this.api.completeStep(this.id, step.stepId, this.confirmedRecipients),
+      () => this.stepCompletion.execute(this.id, step.stepId, this.confirmedRecipients),
       'Step completed.',
     );
     if (done) this.cancelComplete();
@@ -491,8 +511,12 @@ export class ComplaintCaseViewModel {
   async recuse(): Promise<void> {
     this.busy = true;
     try {
-      await this.api.recuse(this.id);
+      const outcome = await this.recusal.execute(this.id);
       runInAction(() => {
+        if (!outcome.ok) {
+          this.actionError = outcome.message;
+          return;
+        }
         this.detail = null;
         this.status = 'error';
         this.error = 'You have recused yourself from this case: you no longer have access to it.';
@@ -508,7 +532,12 @@ export class ComplaintCaseViewModel {
   async exportBundle(body: ExportBody): Promise<Blob | null> {
     this.actionError = null;
     try {
-      const pdf = await this.api.exportCase(this.id, body);
+      const outcome = await this.caseExport.execute(this.id, body);
+      if (!outcome.ok) {
+        runInAction(() => (this.actionError = outcome.message));
+        return null;
+      }
+      const pdf = outcome.pdf;
       await this.load(this.id);
       runInAction(() => (this.notice = 'The case file was exported; the export is recorded in the access log.'));
       return pdf;

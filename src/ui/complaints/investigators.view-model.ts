@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { AddInvestigator } from '../../application/complaints/add-investigator.use-case';
 import { InvestigationsApi } from '../../application/complaints/investigations-api.port';
+import { SetInvestigatorActive } from '../../application/complaints/set-investigator-active.use-case';
 import { describeError } from '../../application/shared/api-error';
 import type { Investigator, InvestigatorBody } from '../../contracts/case/investigations.contract';
 
@@ -22,10 +23,11 @@ export class InvestigatorsViewModel {
   constructor(
     @inject(InvestigationsApi) private readonly api: InvestigationsApi,
     @inject(AddInvestigator) private readonly adding: AddInvestigator,
+    @inject(SetInvestigatorActive) private readonly activation: SetInvestigatorActive,
   ) {
-    makeAutoObservable<InvestigatorsViewModel, 'api' | 'adding'>(
+    makeAutoObservable<InvestigatorsViewModel, 'api' | 'adding' | 'activation'>(
       this,
-      { api: false, adding: false },
+      { api: false, adding: false, activation: false },
       { autoBind: true },
     );
   }
@@ -78,7 +80,12 @@ export class InvestigatorsViewModel {
 
   async setActive(id: string, active: boolean): Promise<void> {
     try {
-      const saved = await this.api.setInvestigatorActive(id, active);
+      const outcome = await this.activation.execute(id, active);
+      if (!outcome.ok) {
+        runInAction(() => (this.saveError = outcome.message));
+        return;
+      }
+      const saved = outcome.investigator;
       runInAction(() => {
         this.investigators = this.investigators.map((i) => (i.id === id ? saved : i));
         this.note = active ? `${saved.name} is back on the round robin.` : `${saved.name} is off the round robin.`;

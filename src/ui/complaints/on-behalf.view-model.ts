@@ -3,7 +3,8 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { ComplaintForm } from '../../contracts/case/complaints.contract';
 import { ComplaintsApi } from '../../application/complaints/complaints-api.port';
 import { CaseExtrasApi, type CommitteePersonItem } from '../../application/complaints/case-extras-api.port';
-import { ApiError, describeError } from '../../application/shared/api-error';
+import { RecordOnBehalf } from '../../application/complaints/record-on-behalf.use-case';
+import { describeError } from '../../application/shared/api-error';
 import type { ConcernValues } from './raise-concern.view-model';
 import { FormFileLinks } from './form-file-links';
 
@@ -35,11 +36,12 @@ export class OnBehalfViewModel {
   constructor(
     @inject(ComplaintsApi) private readonly complaints: ComplaintsApi,
     @inject(CaseExtrasApi) private readonly api: CaseExtrasApi,
+    @inject(RecordOnBehalf) private readonly recordOnBehalf: RecordOnBehalf,
   ) {
     this.formFiles = new FormFileLinks((attributeId) => this.complaints.formResource(attributeId));
-    makeAutoObservable<OnBehalfViewModel, 'complaints' | 'api'>(
+    makeAutoObservable<OnBehalfViewModel, 'complaints' | 'api' | 'recordOnBehalf'>(
       this,
-      { complaints: false, api: false, formFiles: false },
+      { complaints: false, api: false, recordOnBehalf: false, formFiles: false },
       { autoBind: true },
     );
   }
@@ -81,7 +83,7 @@ export class OnBehalfViewModel {
     this.submitError = null;
     this.fieldErrors = {};
     try {
-      const r = await this.api.recordOnBehalf({
+      const r = await this.recordOnBehalf.execute({
         complainantUserId: values.complainantUserId,
         channel: values.channel,
         complainant: {
@@ -107,14 +109,19 @@ export class OnBehalfViewModel {
         againstEmployer: values.againstEmployer ?? false,
         answers: Object.fromEntries(Object.entries(values.answers ?? {}).filter(([, v]) => v && v.trim())),
       });
+      if (!r.ok) {
+        runInAction(() => {
+          this.submitError = r.message;
+          this.fieldErrors = r.fields;
+        });
+        return false;
+      }
       const person = this.people.find((p) => p.userId === values.complainantUserId);
-      runInAction(() => (this.recorded = { ...r, complainant: person?.name ?? 'the complainant' }));
+      const { complaintId, caseNumber } = r;
+      runInAction(() => (this.recorded = { complaintId, caseNumber, complainant: person?.name ?? 'the complainant' }));
       return true;
     } catch (error) {
-      runInAction(() => {
-        this.submitError = describeError(error);
-        this.fieldErrors = ApiError.is(error) ? error.fields : {};
-      });
+      runInAction(() => (this.submitError = describeError(error)));
       return false;
     } finally {
       runInAction(() => (this.submitting = false));

@@ -5,6 +5,7 @@ import type { ComplaintDetail, ComplaintForm, EvidenceFile } from '../../contrac
 import { ComplaintsApi } from '../../application/complaints/complaints-api.port';
 import { FormFileLinks } from './form-file-links';
 import { UploadEvidence } from '../../application/complaints/upload-evidence.use-case';
+import { FileComplaint } from '../../application/complaints/file-complaint.use-case';
 import { ApiError, describeError } from '../../application/shared/api-error';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
@@ -60,11 +61,12 @@ export class RaiseConcernViewModel {
   constructor(
     @inject(ComplaintsApi) private readonly api: ComplaintsApi,
     @inject(UploadEvidence) private readonly upload: UploadEvidence,
+    @inject(FileComplaint) private readonly filing: FileComplaint,
   ) {
     this.formFiles = new FormFileLinks((attributeId) => this.api.formResource(attributeId));
-    makeAutoObservable<RaiseConcernViewModel, 'api' | 'upload'>(
+    makeAutoObservable<RaiseConcernViewModel, 'api' | 'upload' | 'filing'>(
       this,
-      { api: false, upload: false, formFiles: false },
+      { api: false, upload: false, filing: false, formFiles: false },
       { autoBind: true },
     );
   }
@@ -122,7 +124,7 @@ export class RaiseConcernViewModel {
     this.submitError = null;
     this.fieldErrors = {};
     try {
-      const filed = await this.api.file({
+      const outcome = await this.filing.execute({
         complainant: {
           name: values.complainantName,
           email: values.complainantEmail,
@@ -156,7 +158,13 @@ export class RaiseConcernViewModel {
         formerEmployee: formerEmployeeBody(values),
         answers: Object.fromEntries(Object.entries(values.answers ?? {}).filter(([, v]) => v && v.trim())),
       });
-      runInAction(() => (this.filed = filed));
+      runInAction(() => {
+        if (outcome.ok) this.filed = outcome.detail;
+        else {
+          this.submitError = outcome.message;
+          this.fieldErrors = outcome.fields;
+        }
+      });
     } catch (error) {
       runInAction(() => {
         this.submitError = describeError(error);

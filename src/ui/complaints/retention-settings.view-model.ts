@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { RetentionApi } from '../../application/complaints/retention-api.port';
-import { ApiError, describeError } from '../../application/shared/api-error';
+import { SaveRetentionSettings } from '../../application/complaints/save-retention-settings.use-case';
+import { describeError } from '../../application/shared/api-error';
 import type { RetentionOutcome, RetentionSettings } from '../../contracts/case/retention.contract';
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
-const fieldsOf = (error: unknown): Record<string, string> => (ApiError.is(error) ? error.fields : {});
 
 export const OUTCOME_LABELS: Record<RetentionOutcome, string> = {
   UPHELD: 'Upheld',
@@ -26,8 +26,15 @@ export class RetentionSettingsViewModel {
   fieldErrors: Record<string, string> = {};
   notice: string | null = null;
 
-  constructor(@inject(RetentionApi) private readonly api: RetentionApi) {
-    makeAutoObservable<RetentionSettingsViewModel, 'api'>(this, { api: false }, { autoBind: true });
+  constructor(
+    @inject(RetentionApi) private readonly api: RetentionApi,
+    @inject(SaveRetentionSettings) private readonly saveSettings: SaveRetentionSettings,
+  ) {
+    makeAutoObservable<RetentionSettingsViewModel, 'api' | 'saveSettings'>(
+      this,
+      { api: false, saveSettings: false },
+      { autoBind: true },
+    );
   }
 
   async load(): Promise<void> {
@@ -53,17 +60,19 @@ export class RetentionSettingsViewModel {
     this.fieldErrors = {};
     this.notice = null;
     try {
-      const settings = await this.api.saveSettings({ periods, warnDays });
+      const outcome = await this.saveSettings.execute({ periods, warnDays });
       runInAction(() => {
-        this.settings = settings;
-        this.notice = 'Retention periods saved. The daily case job applies them from its next run.';
+        if (outcome.ok) {
+          this.settings = outcome.settings;
+          this.notice = 'Retention periods saved. The daily case job applies them from its next run.';
+        } else {
+          this.saveError = outcome.message;
+          this.fieldErrors = outcome.fields;
+        }
       });
-      return true;
+      return outcome.ok;
     } catch (error) {
-      runInAction(() => {
-        this.saveError = describeError(error);
-        this.fieldErrors = fieldsOf(error);
-      });
+      runInAction(() => (this.saveError = describeError(error)));
       return false;
     } finally {
       runInAction(() => (this.saving = false));

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { SaveAssignmentSettings } from '../../application/courses/save-assignment-settings.use-case';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AssignmentSettings } from '../../contracts/learning/courses.contract';
 import { ReminderApi } from '../../application/courses/reminder-api.port';
@@ -87,7 +88,10 @@ export class AssignmentSettingsViewModel {
   notice: { type: 'success' | 'error'; text: string } | null = null;
   fieldErrors: Record<string, string> = {};
 
-  constructor(@inject(ReminderApi) private readonly api: ReminderApi) {
+  constructor(
+    @inject(ReminderApi) private readonly api: ReminderApi,
+    @inject(SaveAssignmentSettings) private readonly saveSettings: SaveAssignmentSettings,
+  ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
@@ -112,7 +116,7 @@ export class AssignmentSettingsViewModel {
     this.notice = null;
     this.fieldErrors = {};
     try {
-      const outcome = await this.api.saveSettings(fromForm(form));
+      const outcome = await this.saveSettings.execute(fromForm(form));
       runInAction(() => {
         if (outcome.ok) {
           this.saved = outcome.settings;

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { ResetAutoAssignRule } from '../../application/courses/reset-auto-assign-rule.use-case';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AutoAssignRule, AutoAssignRuleBody, AutoAssignRun } from '../../contracts/learning/auto-assign.contract';
 import type { Department } from '../../contracts/main/workspace.contract';
@@ -66,6 +67,7 @@ export class AutoAssignViewModel {
     @inject(AutoAssignApi) private readonly api: AutoAssignApi,
     @inject(SaveAutoAssignRule) private readonly saveRule: SaveAutoAssignRule,
     @inject(OrganisationApi) private readonly organisation: OrganisationApi,
+    @inject(ResetAutoAssignRule) private readonly resetRule: ResetAutoAssignRule,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
@@ -164,8 +166,12 @@ export class AutoAssignViewModel {
     this.saveError = null;
     this.lastRun = null;
     try {
-      await this.api.reset([this.courseId]);
+      const outcome = await this.resetRule.execute([this.courseId]);
       runInAction(() => {
+        if (!outcome.ok) {
+          this.saveError = outcome.message;
+          return;
+        }
         this.rule = null;
         this.cleared = true;
         this.fieldErrors = {};

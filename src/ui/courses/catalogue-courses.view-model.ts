@@ -1,4 +1,7 @@
 import { inject, injectable } from 'inversify';
+import { CreateCatalogueCourse } from '../../application/courses/create-catalogue-course.use-case';
+import { OfferCatalogueCourse } from '../../application/courses/offer-catalogue-course.use-case';
+import { PushCourseVersion } from '../../application/courses/push-course-version.use-case';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { CatalogueCourseApi, type OfferTarget } from '../../application/courses/catalogue-courses.port';
 import { describeError } from '../../application/shared/api-error';
@@ -23,7 +26,12 @@ export class CatalogueCoursesViewModel {
   offerError: string | null = null;
   offerNotice: string | null = null;
 
-  constructor(@inject(CatalogueCourseApi) private readonly api: CatalogueCourseApi) {
+  constructor(
+    @inject(CatalogueCourseApi) private readonly api: CatalogueCourseApi,
+    @inject(CreateCatalogueCourse) private readonly creating: CreateCatalogueCourse,
+    @inject(OfferCatalogueCourse) private readonly offering: OfferCatalogueCourse,
+    @inject(PushCourseVersion) private readonly pushing: PushCourseVersion,
+  ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
@@ -48,9 +56,12 @@ export class CatalogueCoursesViewModel {
     this.saving = true;
     this.saveError = null;
     try {
-      const { courseId } = await this.api.create(title, language);
-      runInAction(() => (this.saving = false));
-      return courseId;
+      const outcome = await this.creating.execute(title, language);
+      runInAction(() => {
+        this.saving = false;
+        if (!outcome.ok) this.saveError = outcome.message;
+      });
+      return outcome.ok ? outcome.courseId : null;
     } catch (error) {
       runInAction(() => {
         this.saving = false;
@@ -111,7 +122,15 @@ export class CatalogueCoursesViewModel {
     this.offerError = null;
     this.offerNotice = null;
     try {
-      const offered = await this.api.offer(course.courseId, workspaceId);
+      const outcome = await this.offering.execute(course.courseId, workspaceId);
+      if (!outcome.ok) {
+        runInAction(() => {
+          this.saving = false;
+          this.offerError = outcome.message;
+        });
+        return false;
+      }
+      const offered = outcome.offered;
       runInAction(() => {
         this.offers = [...this.offers.filter((o) => o.workspaceId !== offered.workspaceId), offered];
         this.offerNotice = `${offered.workspaceName} now has "${offered.title}" (version ${offered.version}).`;
@@ -134,7 +153,15 @@ export class CatalogueCoursesViewModel {
     this.offerError = null;
     this.offerNotice = null;
     try {
-      const [moved] = await this.api.pushVersion(row.courseId, row.workspaceId);
+      const outcome = await this.pushing.execute(row.courseId, row.workspaceId);
+      if (!outcome.ok) {
+        runInAction(() => {
+          this.saving = false;
+          this.offerError = outcome.message;
+        });
+        return;
+      }
+      const [moved] = outcome.moved;
       runInAction(() => {
         if (moved) {
           const { fromVersion: _from, ...copy } = moved as WorkspaceCourse & { fromVersion?: number };

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { RequestCredits } from '../../application/courses/request-credits.use-case';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { CourseCreditsApi } from '../../application/courses/catalogue-courses.port';
 import { describeError } from '../../application/shared/api-error';
@@ -18,7 +19,10 @@ export class CourseCreditsViewModel {
   /** One key per request being written: a retry of the same form (a timeout, a double click) asks once. */
   private key: string | null = null;
 
-  constructor(@inject(CourseCreditsApi) private readonly api: CourseCreditsApi) {
+  constructor(
+    @inject(CourseCreditsApi) private readonly api: CourseCreditsApi,
+    @inject(RequestCredits) private readonly requesting: RequestCredits,
+  ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
@@ -50,12 +54,19 @@ export class CourseCreditsViewModel {
     this.sendError = null;
     this.key ??= crypto.randomUUID();
     try {
-      await this.api.request({
+      const outcome = await this.requesting.execute({
         courseId: this.courseId,
         credits,
         note: note?.trim() || undefined,
         idempotencyKey: this.key,
       });
+      if (!outcome.ok) {
+        runInAction(() => {
+          this.sending = false;
+          this.sendError = outcome.message;
+        });
+        return false;
+      }
       runInAction(() => {
         this.key = null;
         this.sending = false;

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { SetCertificateValidity } from '../../application/courses/set-certificate-validity.use-case';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ReminderApi } from '../../application/courses/reminder-api.port';
 import { describeError } from '../../application/shared/api-error';
@@ -11,7 +12,10 @@ export class CourseValidityViewModel {
   saving = false;
   notice: { type: 'success' | 'error'; text: string } | null = null;
 
-  constructor(@inject(ReminderApi) private readonly api: ReminderApi) {
+  constructor(
+    @inject(ReminderApi) private readonly api: ReminderApi,
+    @inject(SetCertificateValidity) private readonly validity: SetCertificateValidity,
+  ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
@@ -36,16 +40,20 @@ export class CourseValidityViewModel {
     this.saving = true;
     this.notice = null;
     try {
-      await this.api.setValidity(courseId, years);
-      runInAction(
-        () =>
-          (this.notice = {
-            type: 'success',
-            text: years
-              ? `Certificates are valid for ${years} ${years === 1 ? 'year' : 'years'}; learners are assigned the course again before.`
-              : 'Certificates do not expire.',
-          }),
-      );
+      const outcome = await this.validity.execute(courseId, years);
+      runInAction(() => {
+        if (!outcome.ok) {
+          this.years = before;
+          this.notice = { type: 'error', text: outcome.message };
+          return;
+        }
+        this.notice = {
+          type: 'success',
+          text: years
+            ? `Certificates are valid for ${years} ${years === 1 ? 'year' : 'years'}; learners are assigned the course again before.`
+            : 'Certificates do not expire.',
+        };
+      });
     } catch (error) {
       runInAction(() => {
         this.years = before;

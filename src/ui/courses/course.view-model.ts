@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import { ChangeDueDate } from '../../application/courses/change-due-date.use-case';
+import { UnassignCourse } from '../../application/courses/unassign-course.use-case';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { CourseDetails, CourseMember } from '../../contracts/learning/courses.contract';
 import { CourseApi, type MembersFilter } from '../../application/courses/course-api.port';
@@ -27,7 +29,11 @@ export class CourseViewModel {
   memberNotice: { type: 'success' | 'error'; text: string } | null = null;
   private membersTicket = 0;
 
-  constructor(@inject(CourseApi) private readonly api: CourseApi) {
+  constructor(
+    @inject(CourseApi) private readonly api: CourseApi,
+    @inject(UnassignCourse) private readonly unassigning: UnassignCourse,
+    @inject(ChangeDueDate) private readonly dueDate: ChangeDueDate,
+  ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
@@ -132,7 +138,12 @@ export class CourseViewModel {
 
   async unassign(member: { userId: string; name: string }): Promise<void> {
     try {
-      const n = await this.api.unassign(this.courseId, [member.userId]);
+      const outcome = await this.unassigning.execute(this.courseId, [member.userId]);
+      if (!outcome.ok) {
+        runInAction(() => (this.memberNotice = { type: 'error', text: outcome.message }));
+        return;
+      }
+      const n = outcome.unassigned;
       runInAction(
         () =>
           (this.memberNotice = {
@@ -151,7 +162,7 @@ export class CourseViewModel {
   /** Returns an error message for the dialog, or null when saved. */
   async changeDueDate(userId: string, dueOn: string | null): Promise<string | null> {
     try {
-      const outcome = await this.api.changeDueDate(this.courseId, userId, dueOn);
+      const outcome = await this.dueDate.execute(this.courseId, userId, dueOn);
       if (!outcome.ok) return outcome.message;
       runInAction(
         () =>

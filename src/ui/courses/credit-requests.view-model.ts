@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { GrantCredits } from '../../application/courses/grant-credits.use-case';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { CatalogueCourseApi } from '../../application/courses/catalogue-courses.port';
 import { describeError } from '../../application/shared/api-error';
@@ -13,7 +14,10 @@ export class CreditRequestsViewModel {
   granting: string | null = null;
   notice: { type: 'success' | 'error'; text: string } | null = null;
 
-  constructor(@inject(CatalogueCourseApi) private readonly api: CatalogueCourseApi) {
+  constructor(
+    @inject(CatalogueCourseApi) private readonly api: CatalogueCourseApi,
+    @inject(GrantCredits) private readonly grantCredits: GrantCredits,
+  ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
@@ -37,7 +41,12 @@ export class CreditRequestsViewModel {
     this.granting = request.id;
     this.notice = null;
     try {
-      const granted = await this.api.grant(request.id);
+      const outcome = await this.grantCredits.execute(request.id);
+      if (!outcome.ok) {
+        runInAction(() => (this.notice = { type: 'error', text: outcome.message }));
+        return;
+      }
+      const granted = outcome.granted;
       runInAction(() => {
         this.items = this.items.map((r) => (r.id === granted.id ? granted : r));
         this.notice = {

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { RemindLearners } from '../../application/courses/remind-learners.use-case';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { describeReminder, ReminderApi, type RemindMode } from '../../application/courses/reminder-api.port';
 import { describeError } from '../../application/shared/api-error';
@@ -9,7 +10,7 @@ export class RemindLearnersViewModel {
   busy: RemindMode | 'ONE' | null = null;
   notice: { type: 'success' | 'error' | 'warning'; text: string } | null = null;
 
-  constructor(@inject(ReminderApi) private readonly api: ReminderApi) {
+  constructor(@inject(RemindLearners) private readonly reminding: RemindLearners) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
@@ -19,7 +20,7 @@ export class RemindLearnersViewModel {
     this.busy = learner ? 'ONE' : mode;
     this.notice = null;
     try {
-      const outcome = await this.api.remind(courseId, mode, learner ? [learner.userId] : undefined);
+      const outcome = await this.reminding.execute(courseId, mode, learner ? [learner.userId] : undefined);
       runInAction(() => {
         if (!outcome.ok) {
           this.notice = { type: outcome.code === 'reminders-off' ? 'warning' : 'error', text: outcome.message };

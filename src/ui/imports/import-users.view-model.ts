@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { SendUnusedInvitations } from '../../application/invitations/send-unused-invitations.use-case';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type {
   ImportJob,
@@ -21,7 +22,6 @@ import { ReadImportHeaders } from '../../application/imports/read-import-headers
 import type { ImportFile } from '../../application/imports/user-import-api.port';
 import { ValidateUserImport } from '../../application/imports/validate-user-import.use-case';
 import { describeError } from '../../application/shared/api-error';
-import { InvitationsApi } from '../../application/invitations/invitations-api.port';
 import {
   IMPORT_COLUMN_LABELS,
   IMPORT_COLUMN_KEYS,
@@ -82,7 +82,7 @@ export class ImportUsersViewModel {
     @inject(ValidateUserImport) private readonly validateImport: ValidateUserImport,
     @inject(DownloadImportReport) private readonly downloadReport: DownloadImportReport,
     @inject(ImportUsers) private readonly importUsers: ImportUsers,
-    @inject(InvitationsApi) private readonly invitationsApi: InvitationsApi,
+    @inject(SendUnusedInvitations) private readonly sendUnused: SendUnusedInvitations,
     @inject(GetImportJob) private readonly getJob: GetImportJob,
     @inject(CancelImportJob) private readonly cancelJob: CancelImportJob,
     @inject(ResumeImportJob) private readonly resumeJob: ResumeImportJob,
@@ -364,8 +364,13 @@ export class ImportUsersViewModel {
   async sendInvitations(): Promise<void> {
     this.invitations = { status: 'sending' };
     try {
-      const { sent } = await this.invitationsApi.sendUnused();
-      runInAction(() => (this.invitations = { status: 'sent', sent }));
+      const outcome = await this.sendUnused.execute();
+      runInAction(
+        () =>
+          (this.invitations = outcome.ok
+            ? { status: 'sent', sent: outcome.sent }
+            : { status: 'error', error: outcome.message }),
+      );
     } catch (error) {
       runInAction(() => (this.invitations = { status: 'error', error: describeError(error) }));
     }

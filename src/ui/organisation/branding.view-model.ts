@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { RemoveLogo } from '../../application/organisation/remove-logo.use-case';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Branch, CompanyProfile } from '../../contracts/main/workspace.contract';
 import { SetBusinessUnitColour } from '../../application/organisation/business-unit.use-cases';
@@ -29,7 +30,7 @@ export class BrandingViewModel {
     @inject(SiteInfo) private readonly site: SiteInfo,
     @inject(SetWorkspaceColour) private readonly setWorkspaceColour: SetWorkspaceColour,
     @inject(UploadLogo) private readonly uploadLogo: UploadLogo,
-    @inject(WorkspaceAdminApi) private readonly workspace: WorkspaceAdminApi,
+    @inject(RemoveLogo) private readonly logoRemoval: RemoveLogo,
     @inject(SetBusinessUnitColour) private readonly setUnitColour: SetBusinessUnitColour,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
@@ -121,8 +122,12 @@ export class BrandingViewModel {
     this.busy = 'logo';
     this.logoError = null;
     try {
-      await this.workspace.removeLogo();
+      const outcome = await this.logoRemoval.execute();
       runInAction(() => {
+        if (!outcome.ok) {
+          this.logoError = outcome.message;
+          return;
+        }
         if (this.profile) this.profile = { ...this.profile, companyLogo: null };
         this.notice = { type: 'success', message: 'Logo removed.' };
       });

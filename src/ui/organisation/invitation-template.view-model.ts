@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { ResetInvitationTemplate } from '../../application/organisation/reset-invitation-template.use-case';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { MessageTemplate, TemplatePreview } from '../../contracts/main/templates.contract';
 import { MessageTemplatesApi } from '../../application/organisation/organisation-admin-api.port';
@@ -24,6 +25,7 @@ export class InvitationTemplateViewModel {
     @inject(MessageTemplatesApi) private readonly api: MessageTemplatesApi,
     @inject(SaveMessageTemplate) private readonly saveTemplate: SaveMessageTemplate,
     @inject(PreviewMessageTemplate) private readonly previewTemplate: PreviewMessageTemplate,
+    @inject(ResetInvitationTemplate) private readonly resetTemplate: ResetInvitationTemplate,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
@@ -107,8 +109,13 @@ export class InvitationTemplateViewModel {
     this.notice = null;
     this.fieldErrors = {};
     try {
-      const template = await this.api.reset('invitation');
+      const outcome = await this.resetTemplate.execute();
       runInAction(() => {
+        if (!outcome.ok) {
+          this.notice = { type: 'error', message: outcome.message };
+          return;
+        }
+        const template = outcome.template;
         this.template = template;
         this.version += 1;
         this.notice = { type: 'success', message: 'Invitation email is back to the default.' };

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { RemoveFromSignupAllowList } from '../../application/organisation/remove-from-signup-allow-list.use-case';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AllowListEntry } from '../../contracts/main/allow-list.contract';
 import { SignupAllowListApi } from '../../application/organisation/organisation-admin-api.port';
@@ -26,6 +27,7 @@ export class SignupAllowListViewModel {
   constructor(
     @inject(SignupAllowListApi) private readonly api: SignupAllowListApi,
     @inject(AddToSignupAllowList) private readonly addEntry: AddToSignupAllowList,
+    @inject(RemoveFromSignupAllowList) private readonly removeEntry: RemoveFromSignupAllowList,
   ) {
     makeAutoObservable(this, { list: false }, { autoBind: true });
   }
@@ -76,7 +78,11 @@ export class SignupAllowListViewModel {
     this.removing = entryId;
     this.notice = null;
     try {
-      await this.api.remove(entryId);
+      const outcome = await this.removeEntry.execute(entryId);
+      if (!outcome.ok) {
+        runInAction(() => (this.notice = { type: 'error', message: outcome.message }));
+        return;
+      }
       runInAction(() => (this.notice = { type: 'success', message: `${entry} was removed from the list.` }));
       await this.load(this.list.pageAfterRemoval());
     } catch (error) {

@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import { SignOutEverywhere } from '../../application/people/sign-out-everywhere.use-case';
+import { UnlockAccount } from '../../application/people/unlock-account.use-case';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { DirectoryUser, UserStats, UserUpdate } from '../../contracts/main/users.contract';
 import type { Department } from '../../contracts/main/workspace.contract';
@@ -93,6 +95,8 @@ export class DirectoryViewModel {
     @inject(OrganisationApi) private readonly organisation: OrganisationApi,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(ManageInvitations) private readonly invitations: ManageInvitations,
+    @inject(SignOutEverywhere) private readonly signOut: SignOutEverywhere,
+    @inject(UnlockAccount) private readonly unlocking: UnlockAccount,
   ) {
     makeAutoObservable(this, { list: false }, { autoBind: true });
   }
@@ -428,7 +432,12 @@ export class DirectoryViewModel {
 
   async signOutEverywhere(user: DirectoryUser): Promise<void> {
     try {
-      const { sessionsEnded } = await this.directory.signOutEverywhere(user.userId);
+      const outcome = await this.signOut.execute(user.userId);
+      if (!outcome.ok) {
+        runInAction(() => (this.notice = { type: 'error', text: outcome.message }));
+        return;
+      }
+      const { sessionsEnded } = outcome;
       runInAction(
         () =>
           (this.notice = {
@@ -449,7 +458,11 @@ export class DirectoryViewModel {
   /** Lifts the lock taken after too many wrong one-time codes; the person can ask for a code again at once. */
   async unlock(user: DirectoryUser): Promise<void> {
     try {
-      await this.directory.unlock(user.userId);
+      const outcome = await this.unlocking.execute(user.userId);
+      if (!outcome.ok) {
+        runInAction(() => (this.notice = { type: 'error', text: outcome.message }));
+        return;
+      }
       runInAction(() => {
         this.notice = { type: 'success', text: `Unlocked ${user.email}: they can sign in with a code again` };
         if (this.editing?.userId === user.userId) this.editing = { ...this.editing, lockedUntil: null };

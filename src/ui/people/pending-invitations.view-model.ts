@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { SendUnusedInvitations } from '../../application/invitations/send-unused-invitations.use-case';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { UnusedInvites } from '../../contracts/main/invites.contract';
 import { InvitationsApi } from '../../application/invitations/invitations-api.port';
@@ -13,7 +14,10 @@ export class PendingInvitationsViewModel {
   sending = false;
   message: { type: 'success' | 'error'; text: string } | null = null;
 
-  constructor(@inject(InvitationsApi) private readonly invitations: InvitationsApi) {
+  constructor(
+    @inject(InvitationsApi) private readonly invitations: InvitationsApi,
+    @inject(SendUnusedInvitations) private readonly sendUnused: SendUnusedInvitations,
+  ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
@@ -49,7 +53,12 @@ export class PendingInvitationsViewModel {
     this.sending = true;
     this.message = null;
     try {
-      const { sent } = await this.invitations.sendUnused();
+      const outcome = await this.sendUnused.execute();
+      if (!outcome.ok) {
+        runInAction(() => (this.message = { type: 'error', text: `Nothing was sent: ${outcome.message}` }));
+        return false;
+      }
+      const { sent } = outcome;
       runInAction(
         () =>
           (this.message = {

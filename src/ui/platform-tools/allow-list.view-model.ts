@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { RemoveFromAllowList } from '../../application/platform-tools/remove-from-allow-list.use-case';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AllowListEntry } from '../../contracts/main/allow-list.contract';
 import { AddToAllowList, badLines, ImportAllowList } from '../../application/platform-tools/allow-list.use-cases';
@@ -39,6 +40,7 @@ export class AllowListViewModel {
     @inject(WorkspaceDirectory) directory: WorkspaceDirectory,
     @inject(AddToAllowList) private readonly addEntry: AddToAllowList,
     @inject(ImportAllowList) private readonly importList: ImportAllowList,
+    @inject(RemoveFromAllowList) private readonly removeEntry: RemoveFromAllowList,
   ) {
     this.workspaces = new WorkspaceChoices(directory);
     makeAutoObservable(this, { list: false }, { autoBind: true });
@@ -130,7 +132,11 @@ export class AllowListViewModel {
     this.removing = entryId;
     this.notice = null;
     try {
-      await this.api.remove(this.workspaceId, entryId);
+      const outcome = await this.removeEntry.execute(this.workspaceId, entryId);
+      if (!outcome.ok) {
+        runInAction(() => (this.notice = { type: 'error', message: outcome.message }));
+        return;
+      }
       runInAction(() => (this.notice = { type: 'success', message: `${entry} was removed from the list.` }));
       // Stay on the page unless it is now empty.
       await this.load(this.list.pageAfterRemoval());

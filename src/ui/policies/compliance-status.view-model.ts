@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { DeclareJurisdictions } from '../../application/policies/declare-jurisdictions.use-case';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { WorkspaceComplianceApi } from '../../application/policies/workspace-compliance.port';
 import { describeError } from '../../application/shared/api-error';
@@ -23,7 +24,10 @@ export class ComplianceStatusViewModel {
   saving = false;
   saveError: string | null = null;
 
-  constructor(@inject(WorkspaceComplianceApi) private readonly api: WorkspaceComplianceApi) {
+  constructor(
+    @inject(WorkspaceComplianceApi) private readonly api: WorkspaceComplianceApi,
+    @inject(DeclareJurisdictions) private readonly declaring: DeclareJurisdictions,
+  ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
@@ -72,8 +76,12 @@ export class ComplianceStatusViewModel {
     this.saving = true;
     this.saveError = null;
     try {
-      await this.api.declare(jurisdictionIds);
-      runInAction(() => (this.saving = false));
+      const outcome = await this.declaring.execute(jurisdictionIds);
+      runInAction(() => {
+        this.saving = false;
+        if (!outcome.ok) this.saveError = outcome.message;
+      });
+      if (!outcome.ok) return false;
       await this.load();
       return true;
     } catch (error) {

@@ -1,4 +1,9 @@
 import { inject, injectable } from 'inversify';
+import { DeleteCompliance } from '../../application/policies/delete-compliance.use-case';
+import { DeleteComplianceCategory } from '../../application/policies/delete-compliance-category.use-case';
+import { SaveCompliance } from '../../application/policies/save-compliance.use-case';
+import { SaveComplianceCategory } from '../../application/policies/save-compliance-category.use-case';
+import type { Refusal } from '../../application/shared/refusal';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ComplianceCatalogueApi } from '../../application/policies/compliance-catalogue.port';
 import { CataloguePolicyApi } from '../../application/policies/policy-api.port';
@@ -37,6 +42,10 @@ export class CompliancesViewModel {
   constructor(
     @inject(ComplianceCatalogueApi) private readonly api: ComplianceCatalogueApi,
     @inject(CataloguePolicyApi) private readonly policyApi: CataloguePolicyApi,
+    @inject(SaveCompliance) private readonly saveOne: SaveCompliance,
+    @inject(DeleteCompliance) private readonly deleteOne: DeleteCompliance,
+    @inject(SaveComplianceCategory) private readonly saveCategoryOf: SaveComplianceCategory,
+    @inject(DeleteComplianceCategory) private readonly deleteCategoryOf: DeleteComplianceCategory,
   ) {
     this.list = new PagedList((page, pageSize) => this.api.compliances(page, pageSize, this.filter), {
       pageSize: COMPLIANCE_PAGE_SIZE,
@@ -81,30 +90,32 @@ export class CompliancesViewModel {
 
   async saveCompliance(id: string | null, body: CreateComplianceBody): Promise<boolean> {
     return this.save(async () => {
-      if (id) await this.api.updateCompliance({ id, ...body });
-      else await this.api.createCompliance(body);
+      const outcome = await this.saveOne.execute(id, body);
+      if (!outcome.ok) return outcome;
       await this.list.load();
     });
   }
 
   async removeCompliance(row: Compliance): Promise<void> {
     await this.remove(row.title, async () => {
-      await this.api.deleteCompliance(row.id);
+      const outcome = await this.deleteOne.execute(row.id);
+      if (!outcome.ok) return outcome;
       await this.list.load();
     });
   }
 
   async saveCategory(id: string | null, name: string): Promise<boolean> {
     return this.save(async () => {
-      if (id) await this.api.renameCategory(id, name);
-      else await this.api.createCategory(name);
+      const outcome = await this.saveCategoryOf.execute(id, name);
+      if (!outcome.ok) return outcome;
       await Promise.all([this.categories.load(), this.loadChoices()]);
     });
   }
 
   async removeCategory(row: ComplianceCategory): Promise<void> {
     await this.remove(row.name, async () => {
-      await this.api.deleteCategory(row.id);
+      const outcome = await this.deleteCategoryOf.execute(row.id);
+      if (!outcome.ok) return outcome;
       await Promise.all([this.categories.load(), this.loadChoices()]);
     });
   }
@@ -114,23 +125,34 @@ export class CompliancesViewModel {
     this.fieldErrors = {};
   }
 
-  private async remove(name: string, run: () => Promise<void>): Promise<void> {
+  private async remove(name: string, run: () => Promise<Refusal | void>): Promise<void> {
     this.notice = null;
     try {
-      await run();
-      runInAction(() => (this.notice = { type: 'success', text: `${name} was deleted.` }));
+      const refusal = await run();
+      runInAction(
+        () =>
+          (this.notice = refusal
+            ? { type: 'error', text: refusal.message }
+            : { type: 'success', text: `${name} was deleted.` }),
+      );
     } catch (error) {
       runInAction(() => (this.notice = { type: 'error', text: describeError(error) }));
     }
   }
 
-  private async save(run: () => Promise<void>): Promise<boolean> {
+  private async save(run: () => Promise<Refusal | void>): Promise<boolean> {
     this.saving = true;
     this.clearSaveError();
     try {
-      await run();
-      runInAction(() => (this.saving = false));
-      return true;
+      const refusal = await run();
+      runInAction(() => {
+        this.saving = false;
+        if (refusal) {
+          this.saveError = refusal.message;
+          this.fieldErrors = refusal.fields;
+        }
+      });
+      return !refusal;
     } catch (error) {
       runInAction(() => {
         this.saving = false;

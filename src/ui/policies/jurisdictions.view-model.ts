@@ -1,4 +1,8 @@
 import { inject, injectable } from 'inversify';
+import { CreateJurisdiction } from '../../application/policies/create-jurisdiction.use-case';
+import { DeleteJurisdiction } from '../../application/policies/delete-jurisdiction.use-case';
+import { RenameJurisdiction } from '../../application/policies/rename-jurisdiction.use-case';
+import type { Outcome } from '../../application/shared/refusal';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ComplianceCatalogueApi } from '../../application/policies/compliance-catalogue.port';
 import { describeError } from '../../application/shared/api-error';
@@ -20,7 +24,12 @@ export class JurisdictionsViewModel {
   /** The outcome of the last delete, said in words (a jurisdiction still in use cannot go). */
   notice: { type: 'success' | 'error'; text: string } | null = null;
 
-  constructor(@inject(ComplianceCatalogueApi) private readonly api: ComplianceCatalogueApi) {
+  constructor(
+    @inject(ComplianceCatalogueApi) private readonly api: ComplianceCatalogueApi,
+    @inject(CreateJurisdiction) private readonly creating: CreateJurisdiction,
+    @inject(RenameJurisdiction) private readonly renaming: RenameJurisdiction,
+    @inject(DeleteJurisdiction) private readonly deleting: DeleteJurisdiction,
+  ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
@@ -54,17 +63,21 @@ export class JurisdictionsViewModel {
   }
 
   async create(body: CreateJurisdictionBody): Promise<boolean> {
-    return this.save(() => this.api.createJurisdiction(body));
+    return this.save(() => this.creating.execute(body));
   }
 
   async rename(id: string, name: string): Promise<boolean> {
-    return this.save(() => this.api.renameJurisdiction(id, name));
+    return this.save(() => this.renaming.execute(id, name));
   }
 
   async remove(row: Jurisdiction): Promise<void> {
     this.notice = null;
     try {
-      await this.api.deleteJurisdiction(row.id);
+      const outcome = await this.deleting.execute(row.id);
+      if (!outcome.ok) {
+        runInAction(() => (this.notice = { type: 'error', text: outcome.message }));
+        return;
+      }
       runInAction(() => (this.notice = { type: 'success', text: `${row.name} was deleted.` }));
       await this.load();
     } catch (error) {
@@ -76,12 +89,16 @@ export class JurisdictionsViewModel {
     this.saveError = null;
   }
 
-  private async save(run: () => Promise<unknown>): Promise<boolean> {
+  private async save(run: () => Promise<Outcome>): Promise<boolean> {
     this.saving = true;
     this.saveError = null;
     try {
-      await run();
-      runInAction(() => (this.saving = false));
+      const outcome = await run();
+      runInAction(() => {
+        this.saving = false;
+        if (!outcome.ok) this.saveError = outcome.message;
+      });
+      if (!outcome.ok) return false;
       await this.load();
       return true;
     } catch (error) {

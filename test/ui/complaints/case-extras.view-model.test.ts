@@ -1,8 +1,31 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
+import type { CaseExtrasApi } from '../../../src/application/complaints/case-extras-api.port';
+import { ConfirmComplaint } from '../../../src/application/complaints/confirm-complaint.use-case';
+import { RequestInterimRelief } from '../../../src/application/complaints/request-interim-relief.use-case';
+import { DecideInterimRelief } from '../../../src/application/complaints/decide-interim-relief.use-case';
+import { RequestConciliation } from '../../../src/application/complaints/request-conciliation.use-case';
+import { RecordConciliation } from '../../../src/application/complaints/record-conciliation.use-case';
+import { DenyCaseAccess } from '../../../src/application/complaints/deny-case-access.use-case';
+import { RestoreCaseAccess } from '../../../src/application/complaints/restore-case-access.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { CaseExtrasViewModel } from '../../../src/ui/complaints/case-extras.view-model';
 import { FakeCaseExtrasApi } from '../../fakes/case-extras.fakes';
+
+/** The view-model with its use cases over the one fake port. */
+function caseExtras(api: FakeCaseExtrasApi): CaseExtrasViewModel {
+  const port = api as unknown as CaseExtrasApi;
+  return new CaseExtrasViewModel(
+    port,
+    new ConfirmComplaint(port),
+    new RequestInterimRelief(port),
+    new DecideInterimRelief(port),
+    new RequestConciliation(port),
+    new RecordConciliation(port),
+    new DenyCaseAccess(port),
+    new RestoreCaseAccess(port),
+  );
+}
 
 describe('CaseExtrasViewModel', () => {
   it('confirms a complaint recorded for the caller: it leaves the list and the case is no longer pending', async () => {
@@ -18,7 +41,7 @@ describe('CaseExtrasViewModel', () => {
         respondentName: null,
       },
     ];
-    const vm = new CaseExtrasViewModel(api);
+    const vm = caseExtras(api);
     await vm.loadPending();
     expect(vm.isPending('c1')).toBe(true);
     expect(await vm.confirm('c1')).toBe(true);
@@ -29,7 +52,7 @@ describe('CaseExtrasViewModel', () => {
 
   it('lists a relief request as undecided until the committee decides it, then the settlement after the complainant asked', async () => {
     const api = new FakeCaseExtrasApi();
-    const vm = new CaseExtrasViewModel(api);
+    const vm = caseExtras(api);
     await vm.requestRelief('c1', { relief: 'TRANSFER_RESPONDENT', leaveMonths: null, details: 'He sits next to me' });
     expect(vm.undecidedReliefs.map((e) => e.details.relief)).toEqual(['TRANSFER_RESPONDENT']);
     expect(vm.note).toMatch(/committee will decide/);
@@ -52,7 +75,7 @@ describe('CaseExtrasViewModel', () => {
 
   it('puts the server’s refusal on the field it names and keeps the events as they were', async () => {
     const api = new FakeCaseExtrasApi();
-    const vm = new CaseExtrasViewModel(api);
+    const vm = caseExtras(api);
     api.failNext = new ApiError('invalid', 'INVALID', 'Conciliation needs both parties to agree (Canada, CA-05)', {
       respondentAgreed: 'The responding party must agree',
     });
@@ -65,7 +88,7 @@ describe('CaseExtrasViewModel', () => {
 
   it('denies a person at once and restores them; the search offers the people the server finds', async () => {
     const api = new FakeCaseExtrasApi();
-    const vm = new CaseExtrasViewModel(api);
+    const vm = caseExtras(api);
     await vm.searchPeople('mee');
     expect(vm.people.map((p) => p.name)).toEqual(['Meera Member']);
     await vm.searchPeople('  ');

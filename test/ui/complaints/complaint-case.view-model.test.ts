@@ -12,6 +12,11 @@ import { RecordRespondentReply } from '../../../src/application/complaints/recor
 import { OverrideComposition } from '../../../src/application/complaints/override-composition.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
 import type { ComplaintDetail } from '../../../src/contracts/case/complaints.contract';
+import { ScheduleMeeting } from '../../../src/application/complaints/schedule-meeting.use-case';
+import { RecordMinutes } from '../../../src/application/complaints/record-minutes.use-case';
+import { CompleteStep } from '../../../src/application/complaints/complete-step.use-case';
+import { RecuseFromCase } from '../../../src/application/complaints/recuse-from-case.use-case';
+import { ExportCaseFile } from '../../../src/application/complaints/export-case-file.use-case';
 import { ComplaintCaseViewModel } from '../../../src/ui/complaints/complaint-case.view-model';
 
 const base = {
@@ -53,6 +58,11 @@ function fake(refuseContact?: ApiError) {
     new ExtendFilingLimit(api),
     new SendOwnReply(api),
     new PostCaseMessage(api),
+    new ScheduleMeeting(api),
+    new RecordMinutes(api),
+    new CompleteStep(api),
+    new RecuseFromCase(api),
+    new ExportCaseFile(api),
   );
 }
 
@@ -120,6 +130,11 @@ describe('ComplaintCaseViewModel: hearings and natural justice', () => {
       new ExtendFilingLimit(api),
       new SendOwnReply(api),
       new PostCaseMessage(api),
+      new ScheduleMeeting(api),
+      new RecordMinutes(api),
+      new CompleteStep(api),
+      new RecuseFromCase(api),
+      new ExportCaseFile(api),
     );
     await vm.load('c1');
     const signing = vm.signMinutes('m1');

@@ -3,6 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { ComplaintsApi } from '../../../src/application/complaints/complaints-api.port';
 import { ApiError } from '../../../src/application/shared/api-error';
 import type { ComplaintDetail, StepRecipients } from '../../../src/contracts/case/complaints.contract';
+import { ScheduleMeeting } from '../../../src/application/complaints/schedule-meeting.use-case';
+import { RecordMinutes } from '../../../src/application/complaints/record-minutes.use-case';
+import { CompleteStep } from '../../../src/application/complaints/complete-step.use-case';
+import { RecuseFromCase } from '../../../src/application/complaints/recuse-from-case.use-case';
+import { ExportCaseFile } from '../../../src/application/complaints/export-case-file.use-case';
 import { ComplaintCaseViewModel } from '../../../src/ui/complaints/complaint-case.view-model';
 import { ChangePartyContact } from '../../../src/application/complaints/change-party-contact.use-case';
 import { CloseCase } from '../../../src/application/complaints/close-case.use-case';
@@ -28,6 +33,11 @@ const caseViewModel = (api: ComplaintsApi) =>
     new ExtendFilingLimit(api),
     new SendOwnReply(api),
     new PostCaseMessage(api),
+    new ScheduleMeeting(api),
+    new RecordMinutes(api),
+    new CompleteStep(api),
+    new RecuseFromCase(api),
+    new ExportCaseFile(api),
   );
 
 const recipients = (...emails: string[]): StepRecipients => ({

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { FileComplaint } from '../../../src/application/complaints/file-complaint.use-case';
 import { describe, expect, it } from 'vitest';
 import type { ComplaintsApi } from '../../../src/application/complaints/complaints-api.port';
 import type { IntakeApi } from '../../../src/application/complaints/intake-api.port';
@@ -22,7 +23,11 @@ const formResource = async (attributeId: string) => {
 
 describe("the form's files (FormFiles)", () => {
   it('gives the filer the link of a field’s file, and says why when the field has none', async () => {
-    const vm = new RaiseConcernViewModel({ formResource } as unknown as ComplaintsApi, {} as UploadEvidence);
+    const vm = new RaiseConcernViewModel(
+      { formResource } as unknown as ComplaintsApi,
+      {} as UploadEvidence,
+      {} as FileComplaint,
+    );
     expect(await vm.formFiles.link('a-guide')).toBe('/files/acme/guide.pdf?signature=1');
     expect(vm.formFiles.error).toBeNull();
     expect(await vm.formFiles.link('a-date')).toBeNull();

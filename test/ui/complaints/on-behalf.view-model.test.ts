@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import type { ComplaintsApi } from '../../../src/application/complaints/complaints-api.port';
+import { RecordOnBehalf } from '../../../src/application/complaints/record-on-behalf.use-case';
 import { ApiError } from '../../../src/application/shared/api-error';
 import type { ComplaintForm } from '../../../src/contracts/case/complaints.contract';
 import { OnBehalfViewModel, type OnBehalfValues } from '../../../src/ui/complaints/on-behalf.view-model';
@@ -23,7 +24,7 @@ const values: OnBehalfValues = {
 describe('OnBehalfViewModel', () => {
   it('records the complaint for the person chosen, with blanks left out, and says who will be asked to confirm', async () => {
     const api = new FakeCaseExtrasApi();
-    const vm = new OnBehalfViewModel(complaints, api);
+    const vm = new OnBehalfViewModel(complaints, api, new RecordOnBehalf(api));
     await vm.load();
     expect(vm.status).toBe('ready');
     await vm.searchPeople('esha');
@@ -45,7 +46,7 @@ describe('OnBehalfViewModel', () => {
 
   it('puts a refusal on the field the server names (only the hearing committee may record it)', async () => {
     const api = new FakeCaseExtrasApi();
-    const vm = new OnBehalfViewModel(complaints, api);
+    const vm = new OnBehalfViewModel(complaints, api, new RecordOnBehalf(api));
     await vm.load();
     api.failNext = new ApiError('invalid', 'INVALID', 'Not a person of this workspace', {
       complainantUserId: 'Not a person of this workspace',

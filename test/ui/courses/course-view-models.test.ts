@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
+import { ChangeDueDate } from '../../../src/application/courses/change-due-date.use-case';
+import { UnassignCourse } from '../../../src/application/courses/unassign-course.use-case';
 import { AssignCourse } from '../../../src/application/courses/assign-course.use-case';
 import { PreviewCourseAssignment } from '../../../src/application/courses/preview-course-assignment.use-case';
 import { AssignCourseViewModel } from '../../../src/ui/courses/assign-course.view-model';
@@ -11,7 +13,7 @@ describe('CourseViewModel', () => {
   it('opens in the primary language, switches to Hindi, and lists members', async () => {
     const api = new FakeCourseApi();
     api.assigned.add('u1');
-    const vm = new CourseViewModel(api);
+    const vm = new CourseViewModel(api, new UnassignCourse(api), new ChangeDueDate(api));
     await vm.load('c1');
     expect(vm.status).toBe('ready');
     expect(vm.language).toBe('ENGLISH');

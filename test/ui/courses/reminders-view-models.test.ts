@@ -1,5 +1,8 @@
 import { refuse } from '../../../src/application/shared/refusal';
 import 'reflect-metadata';
+import { RemindLearners } from '../../../src/application/courses/remind-learners.use-case';
+import { SaveAssignmentSettings } from '../../../src/application/courses/save-assignment-settings.use-case';
+import { SetCertificateValidity } from '../../../src/application/courses/set-certificate-validity.use-case';
 import { describe, expect, it } from 'vitest';
 import type {
   ReminderApi,
@@ -73,7 +76,7 @@ class FakeReminderApi implements ReminderApi {
 describe('RemindLearnersViewModel', () => {
   it('reminds everyone, then says who was already reminded today', async () => {
     const api = new FakeReminderApi();
-    const vm = new RemindLearnersViewModel(api);
+    const vm = new RemindLearnersViewModel(new RemindLearners(api));
     expect(await vm.remind('c1', 'ALL')).toBe(true);
     expect(vm.notice).toEqual({ type: 'success', text: '2 learners reminded.' });
     expect(await vm.remind('c1', 'ALL')).toBe(false);
@@ -82,7 +85,7 @@ describe('RemindLearnersViewModel', () => {
 
   it('reminds one learner by name, and says plainly when reminders are off', async () => {
     const api = new FakeReminderApi();
-    const vm = new RemindLearnersViewModel(api);
+    const vm = new RemindLearnersViewModel(new RemindLearners(api));
     await vm.remind('c1', 'ALL', { userId: 'u2', name: 'Esha Employee' });
     expect(api.calls.at(-1)).toEqual({ mode: 'ALL', userIds: ['u2'] });
     expect(vm.notice?.text).toBe('Esha Employee was reminded.');
@@ -95,7 +98,7 @@ describe('RemindLearnersViewModel', () => {
 describe('AssignmentSettingsViewModel', () => {
   it('loads, saves what the form holds, and keeps "none" as a switch beside its number', async () => {
     const api = new FakeReminderApi();
-    const vm = new AssignmentSettingsViewModel(api);
+    const vm = new AssignmentSettingsViewModel(api, new SaveAssignmentSettings(api));
     await vm.load();
     expect(vm.status).toBe('ready');
     const form = toForm(vm.saved!);
@@ -124,7 +127,7 @@ describe('AssignmentSettingsViewModel', () => {
 describe('CourseValidityViewModel', () => {
   it('loads the course’s validity, saves a choice, and puts the old one back when saving fails', async () => {
     const api = new FakeReminderApi();
-    const vm = new CourseValidityViewModel(api);
+    const vm = new CourseValidityViewModel(api, new SetCertificateValidity(api));
     await vm.load('c1');
     expect(vm.years).toBeNull();
     await vm.choose('c1', 2);

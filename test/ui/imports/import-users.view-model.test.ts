@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { SendUnusedInvitations } from '../../../src/application/invitations/send-unused-invitations.use-case';
 import { describe, expect, it, vi } from 'vitest';
 import { DownloadImportReport } from '../../../src/application/imports/download-import-report.use-case';
 import {
@@ -36,7 +37,7 @@ function viewModel(api = new FakeUserImportApi(), invitations = new FakeInvitati
     new ValidateUserImport(api),
     new DownloadImportReport(api),
     new ImportUsers(api, new FixedClock(new Date('2026-11-23T01:15:00Z'))),
-    invitations,
+    new SendUnusedInvitations(invitations),
     new GetImportJob(api),
     new CancelImportJob(api),
     new ResumeImportJob(api),

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { RemoveLogo } from '../../../src/application/organisation/remove-logo.use-case';
 import { describe, expect, it } from 'vitest';
 import {
   DeleteBusinessUnit,
@@ -331,7 +332,7 @@ describe('BrandingViewModel', () => {
       ACME_SITE,
       new SetWorkspaceColour(api),
       new UploadLogo(api),
-      api,
+      new RemoveLogo(api),
       new SetBusinessUnitColour(units),
     );
     return { api, units, vm };

@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import { RemoveFromSignupAllowList } from '../../../src/application/organisation/remove-from-signup-allow-list.use-case';
+import { ResetInvitationTemplate } from '../../../src/application/organisation/reset-invitation-template.use-case';
 import { describe, expect, it } from 'vitest';
 import {
   AddToSignupAllowList,
@@ -65,7 +67,10 @@ describe('WorkspaceSettingsViewModel: sign-in, sessions and invitations', () => 
 describe('SignupAllowListViewModel', () => {
   function build() {
     const api = new FakeSignupAllowListApi();
-    return { api, vm: new SignupAllowListViewModel(api, new AddToSignupAllowList(api)) };
+    return {
+      api,
+      vm: new SignupAllowListViewModel(api, new AddToSignupAllowList(api), new RemoveFromSignupAllowList(api)),
+    };
   }
 
   it('starts empty, adds a domain and an address, and explains a bad or repeated entry', async () => {
@@ -107,7 +112,12 @@ describe('InvitationTemplateViewModel', () => {
     const api = new FakeMessageTemplatesApi();
     return {
       api,
-      vm: new InvitationTemplateViewModel(api, new SaveMessageTemplate(api), new PreviewMessageTemplate(api)),
+      vm: new InvitationTemplateViewModel(
+        api,
+        new SaveMessageTemplate(api),
+        new PreviewMessageTemplate(api),
+        new ResetInvitationTemplate(api),
+      ),
     };
   }
 

@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import { SignOutEverywhere } from '../../../src/application/people/sign-out-everywhere.use-case';
+import { UnlockAccount } from '../../../src/application/people/unlock-account.use-case';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/application/shared/api-error';
 import { RefreshCurrentUser } from '../../../src/application/auth/refresh-current-user.use-case';
@@ -56,6 +58,8 @@ function setUp(
     organisation,
     session,
     new ManageInvitations(invites),
+    new SignOutEverywhere(api),
+    new UnlockAccount(api),
   );
   return { api, vm, invites, session };
 }

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { RemoveFromAllowList } from '../../../src/application/platform-tools/remove-from-allow-list.use-case';
 import { describe, expect, it } from 'vitest';
 import { AddToAllowList, ImportAllowList } from '../../../src/application/platform-tools/allow-list.use-cases';
 import {
@@ -200,7 +201,13 @@ describe('AllowListViewModel', () => {
   function vmWith(api = new FakeAllowListApi()) {
     return {
       api,
-      vm: new AllowListViewModel(api, new FakeWorkspaceDirectory(), new AddToAllowList(api), new ImportAllowList(api)),
+      vm: new AllowListViewModel(
+        api,
+        new FakeWorkspaceDirectory(),
+        new AddToAllowList(api),
+        new ImportAllowList(api),
+        new RemoveFromAllowList(api),
+      ),
     };
   }
 

@@ -1,4 +1,12 @@
 import 'reflect-metadata';
+import { CreateJurisdiction } from '../../../src/application/policies/create-jurisdiction.use-case';
+import { RenameJurisdiction } from '../../../src/application/policies/rename-jurisdiction.use-case';
+import { DeleteJurisdiction } from '../../../src/application/policies/delete-jurisdiction.use-case';
+import { SaveCompliance } from '../../../src/application/policies/save-compliance.use-case';
+import { DeleteCompliance } from '../../../src/application/policies/delete-compliance.use-case';
+import { SaveComplianceCategory } from '../../../src/application/policies/save-compliance-category.use-case';
+import { DeleteComplianceCategory } from '../../../src/application/policies/delete-compliance-category.use-case';
+import { DeclareJurisdictions } from '../../../src/application/policies/declare-jurisdictions.use-case';
 import { describe, expect, it } from 'vitest';
 import type { ComplianceCatalogueApi } from '../../../src/application/policies/compliance-catalogue.port';
 import type { CataloguePolicyApi } from '../../../src/application/policies/policy-api.port';
@@ -178,9 +186,19 @@ class FakeWorkspaceComplianceApi implements WorkspaceComplianceApi {
   }
 }
 
+const jurisdictionsOver = (api: FakeComplianceCatalogueApi) =>
+  new JurisdictionsViewModel(
+    api,
+    new CreateJurisdiction(api),
+    new RenameJurisdiction(api),
+    new DeleteJurisdiction(api),
+  );
+const statusOver = (api: FakeWorkspaceComplianceApi) =>
+  new ComplianceStatusViewModel(api, new DeclareJurisdictions(api));
+
 describe('JurisdictionsViewModel', () => {
   it('shows each country with its states as a tree, and offers the countries as parents', async () => {
-    const vm = new JurisdictionsViewModel(new FakeComplianceCatalogueApi());
+    const vm = jurisdictionsOver(new FakeComplianceCatalogueApi());
     await vm.load();
     expect(vm.status).toBe('ready');
     expect(vm.tree.map((r) => [r.code, r.children?.map((c) => c.code)])).toEqual([
@@ -192,7 +210,7 @@ describe('JurisdictionsViewModel', () => {
 
   it('adds a province under its country, keeps the refusal of a taken code, and says why a delete was refused', async () => {
     const api = new FakeComplianceCatalogueApi();
-    const vm = new JurisdictionsViewModel(api);
+    const vm = jurisdictionsOver(api);
     await vm.load();
     expect(await vm.create({ code: 'CA-ON', name: 'Ontario', parentId: 'ca' })).toBe(true);
     expect(vm.tree.find((r) => r.code === 'CA')?.children?.map((c) => c.name)).toEqual(['Ontario']);
@@ -209,7 +227,17 @@ describe('JurisdictionsViewModel', () => {
 describe('CompliancesViewModel', () => {
   const build = () => {
     const api = new FakeComplianceCatalogueApi();
-    return { api, vm: new CompliancesViewModel(api, new FakeCataloguePolicyApi() as unknown as CataloguePolicyApi) };
+    return {
+      api,
+      vm: new CompliancesViewModel(
+        api,
+        new FakeCataloguePolicyApi() as unknown as CataloguePolicyApi,
+        new SaveCompliance(api),
+        new DeleteCompliance(api),
+        new SaveComplianceCategory(api),
+        new DeleteComplianceCategory(api),
+      ),
+    };
   };
 
   it('pages compliances by 60 and categories by 100, with the form’s choices', async () => {
@@ -257,7 +285,7 @@ describe('CompliancesViewModel', () => {
 describe('ComplianceStatusViewModel', () => {
   it('starts with nothing declared, then counts each state and offers CA-11’s list for a Canadian jurisdiction', async () => {
     const api = new FakeWorkspaceComplianceApi();
-    const vm = new ComplianceStatusViewModel(api);
+    const vm = statusOver(api);
     await vm.load();
     expect(vm.report?.jurisdictions).toEqual([]);
     // Countries first, each followed by its subdivisions.
@@ -271,7 +299,7 @@ describe('ComplianceStatusViewModel', () => {
   });
 
   it('keeps a refused declaration’s message and the page as it was', async () => {
-    const vm = new ComplianceStatusViewModel(new FakeWorkspaceComplianceApi());
+    const vm = statusOver(new FakeWorkspaceComplianceApi());
     await vm.load();
     expect(await vm.declare(['nope'])).toBe(false);
     expect(vm.saveError).toBe('Unknown jurisdiction');
