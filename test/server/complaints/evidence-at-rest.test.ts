@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EvidenceKeyring } from '../../../server/platform/evidence-crypto';
 import { rewrapEvidenceKeys } from '../../../server/platform/evidence-vault';
 import { S3FileUrls } from '../../../server/platform/s3-file-urls';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { startTestS3, type TestS3 } from '../support/test-s3';
 import { buildUser, buildWorkspace } from '../support/factories';
 
 const CASE = '/case-api/api';
@@ -175,7 +174,7 @@ describe.each(DATABASES)('evidence encrypted at rest on %s', (kind) => {
   });
 
   describe('in an S3-compatible store', () => {
-    let s3: S3rver;
+    let s3: TestS3;
     let store: string;
     let urls: S3FileUrls;
     let server: TestServer;
@@ -183,31 +182,14 @@ describe.each(DATABASES)('evidence encrypted at rest on %s', (kind) => {
     let acmeId: string;
 
     beforeAll(async () => {
-      store = await mkdtemp(path.join(os.tmpdir(), 'safeplace-s3-evidence-'));
-      s3 = new S3rver({
-        port: 0,
-        address: '127.0.0.1',
-        silent: true,
-        directory: store,
-        configureBuckets: [{ name: BUCKET, configs: [] }],
-      });
-      const { port } = await s3.run();
-      urls = new S3FileUrls({
-        url: `http://127.0.0.1:${port}`,
-        bucket: BUCKET,
-        region: 'us-east-1',
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        pathStyle: true,
-      });
+      s3 = await startTestS3(BUCKET);
+      ({ urls, directory: store } = s3);
       server = await startTestServer(kind, {}, { fileUrls: urls });
       ({ token, acmeId } = await employeeOfNewWorkspace(server));
     });
     afterAll(async () => {
       await server?.close();
-      urls?.close();
       await s3?.close();
-      await rm(store, { recursive: true, force: true });
     });
 
     it('streams the upload encrypted into the store and decrypts it on the way out', async () => {

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_FILES_MIGRATE, JOB_FILES_SWEEP, migratedKey } from '../../../server/platform/file-jobs';
-import S3rver from 's3rver';
 import { S3FileUrls } from '../../../server/platform/s3-file-urls';
 import { EmbeddedFileUrls } from '../../../server/platform/signed-files';
 import { UrlSigner } from '../../../server/platform/signed-urls';
 import { EVIDENCE_QUOTAS } from '../../../server/case/complaints/evidence.service';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { startTestS3, type TestS3 } from '../support/test-s3';
 import { buildCommittee, buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 
 const CASE = '/case-api/api';
@@ -540,7 +540,7 @@ describe.each(DATABASES)('every piece of evidence through the vault, bounded and
 
 describe.each(DATABASES)('evidence through the vault in an S3-compatible store, on %s', (kind) => {
   const BUCKET = 'custody';
-  let s3: S3rver;
+  let s3: TestS3;
   let dir: string;
   let urls: S3FileUrls;
   let server: TestServer;
@@ -549,23 +549,8 @@ describe.each(DATABASES)('evidence through the vault in an S3-compatible store, 
   const object = (key: string) => readFile(path.join(dir, BUCKET, `${key}._S3rver_object`));
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'safeplace-s3-custody-'));
-    s3 = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    const { port } = await s3.run();
-    urls = new S3FileUrls({
-      url: `http://127.0.0.1:${port}`,
-      bucket: BUCKET,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      pathStyle: true,
-    });
+    s3 = await startTestS3(BUCKET);
+    ({ urls, directory: dir } = s3);
     server = await startTestServer(kind, {}, { fileUrls: urls, jobs: true });
     const ws = await buildWorkspace(server, { jurisdictionCode: 'IN' });
     [ACME, acmeId] = [ws.host, ws.id];
@@ -579,9 +564,7 @@ describe.each(DATABASES)('evidence through the vault in an S3-compatible store, 
   });
   afterAll(async () => {
     await server?.close();
-    urls?.close();
     await s3?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it("stores an anonymous reporter's evidence as ciphertext under a random key", async () => {

@@ -1,12 +1,11 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadLimits } from '../../../src/domain/files/uploads';
 import { S3FileUrls } from '../../../server/platform/s3-file-urls';
 import { buildWorkspace, type BuiltWorkspace } from '../support/factories';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { startTestS3, type TestS3 } from '../support/test-s3';
 import { DOCX, mp4, PNG } from '../support/sample-files';
 
 const LIMITS: UploadLimits = { VIDEO: 256 * 1024, IMAGE: 4096, PDF: 64 * 1024, CAPTIONS: 4096, DOCUMENT: 64 * 1024 };
@@ -18,7 +17,7 @@ const BUCKET = 'course-files';
  * access key but not a SigV4 signature, so a tampered S3 URL is the store's own test, not this one's.
  */
 describe.each(DATABASES)('course uploads to an S3-compatible store on %s', (kind) => {
-  let s3: S3rver;
+  let s3: TestS3;
   let store: string;
   let urls: S3FileUrls;
   let endpoint: string;
@@ -28,24 +27,8 @@ describe.each(DATABASES)('course uploads to an S3-compatible store on %s', (kind
   let acmeId: string;
 
   beforeAll(async () => {
-    store = await mkdtemp(path.join(os.tmpdir(), 'safeplace-s3-'));
-    s3 = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: store,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    const { port } = await s3.run();
-    endpoint = `http://127.0.0.1:${port}`;
-    urls = new S3FileUrls({
-      url: endpoint,
-      bucket: BUCKET,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      pathStyle: true,
-    });
+    s3 = await startTestS3(BUCKET);
+    ({ urls, directory: store, endpoint } = s3);
     server = await startTestServer(kind, { uploadLimits: LIMITS }, { fileUrls: urls });
     ws = await buildWorkspace(server);
     admin = ws.admin.token;
@@ -53,9 +36,7 @@ describe.each(DATABASES)('course uploads to an S3-compatible store on %s', (kind
   });
   afterAll(async () => {
     await server?.close();
-    urls?.close();
     await s3?.close();
-    await rm(store, { recursive: true, force: true });
   });
 
   const post = (url: string, payload?: object) =>

@@ -1,10 +1,9 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3FileUrls } from '../../../server/platform/s3-file-urls';
 import { DATABASES, startTestServer, type TestServer } from '../support/test-app';
+import { startTestS3, type TestS3 } from '../support/test-s3';
 import { buildUser, buildWorkspace, type BuiltWorkspace } from '../support/factories';
 import { csv, multipart, waitForJob } from '../imports/upload';
 
@@ -20,38 +19,21 @@ const PNG = new Uint8Array([
  * may run) read it back from the store.
  */
 describe.each(DATABASES)('the server’s own files in an S3-compatible store on %s', (kind) => {
-  let s3: S3rver;
+  let s3: TestS3;
   let store: string;
   let urls: S3FileUrls;
   let server: TestServer;
   let ws: BuiltWorkspace;
 
   beforeAll(async () => {
-    store = await mkdtemp(path.join(os.tmpdir(), 'safeplace-s3-'));
-    s3 = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: store,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    const { port } = await s3.run();
-    urls = new S3FileUrls({
-      url: `http://127.0.0.1:${port}`,
-      bucket: BUCKET,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      pathStyle: true,
-    });
+    s3 = await startTestS3(BUCKET);
+    ({ urls, directory: store } = s3);
     server = await startTestServer(kind, {}, { fileUrls: urls });
     ws = await buildWorkspace(server);
   });
   afterAll(async () => {
     await server?.close();
-    urls?.close();
     await s3?.close();
-    await rm(store, { recursive: true, force: true });
   });
 
   /** The objects the bucket holds for the workspace (s3rver keeps each as `<name>._S3rver_object`). */
