@@ -97,7 +97,8 @@ export class CataloguePoliciesViewModel {
     );
     runInAction(() => {
       if (outcome.ok) {
-        this.selected = outcome.policy;
+        // The person may have closed the drawer while the file was being checked: never open it again behind them.
+        if (this.selected?.id === id) this.selected = outcome.policy;
         this.uploads[language] = { sent: file.size, total: file.size, status: 'done' };
       } else {
         this.uploads[language] = { sent: 0, total: file.size, status: 'failed', message: outcome.message };

@@ -70,6 +70,17 @@ describe('a workspace’s own policies (the policy editor over the own-policy ca
     expect(vm.selected).toMatchObject({ currentVersion: 2, translations: { ENGLISH: 'OUTDATED' } });
   });
 
+  it('a drawer closed while its PDF is still being checked stays closed when the check answers', async () => {
+    const { vm } = ownPolicies();
+    await vm.load();
+    await vm.create({ title: 'Hybrid work', ownerName: 'Acme HR', reviewDueOn: '2027-06-30', summary: 'Hybrid' });
+    const upload = vm.upload('ENGLISH', new File(['%PDF-1.7'], 'hybrid.pdf', { type: 'application/pdf' }));
+    vm.close();
+    await upload;
+    expect(vm.selected).toBeNull();
+    expect(vm.uploads.ENGLISH).toMatchObject({ status: 'done' });
+  });
+
   it('records a review that ends in “reviewed, no change”: the version stays, the next review date moves', async () => {
     const { vm } = ownPolicies();
     await vm.load();
