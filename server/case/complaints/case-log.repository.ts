@@ -98,19 +98,26 @@ export async function caseListReads(tx: Sql, ws: string, complaintId: string): P
 }
 
 /**
- * The workspace's chain of list reads, checked in one statement: each read's hash recomputed from its line (the set's
- * ids as they are now), its link to the read before and its place. Answers the first read that does not hold.
+ * The workspace's chain of list reads, checked in one statement: each read's hash recomputed from its line, its link
+ * to the read before and its place. Answers the first read that does not hold. A read's line names its cases by the
+ * digest of their ids (format 2, migration 0183), recomputed here from the ids as they are now (a set's once, not the
+ * digest the set keeps), or by the ids themselves (format 1, the reads written before).
  */
 export async function verifyListReadChain(
   tx: Sql,
   ws: string,
 ): Promise<{ entries: number; head: string | null; brokenAt: number | null }> {
   const [row] = await tx.query<{ entries: string | number; head: string | null; broken_at: string | number | null }>(
-    `WITH r AS (
+    `WITH sets AS MATERIALIZED (
+       SELECT k.id, complaint_list_ids_digest(k.complaint_ids) AS ids_digest FROM complaint_list_sets k WHERE k.workspace_id = $1
+     ), r AS (
        SELECT l.seq, l.hash, l.prev_hash,
               lag(l.hash) OVER (ORDER BY l.seq) AS before, lag(l.seq) OVER (ORDER BY l.seq) AS before_seq,
-              sha256(coalesce(l.prev_hash, '\\x'::bytea) || convert_to(complaint_list_read_line(l), 'UTF8')) AS computed
-         FROM complaint_list_reads l WHERE l.workspace_id = $1
+              sha256(coalesce(l.prev_hash, '\\x'::bytea)
+                     || convert_to(complaint_list_read_line(l, CASE WHEN l.line_format = 1 THEN NULL WHEN l.set_id IS NULL
+                                                                THEN complaint_list_ids_digest(l.complaint_ids) ELSE s.ids_digest END), 'UTF8')) AS computed
+         FROM complaint_list_reads l LEFT JOIN sets s ON s.id = l.set_id
+        WHERE l.workspace_id = $1
      )
      SELECT count(*) AS entries,
             (SELECT encode(hash, 'hex') FROM r ORDER BY seq DESC LIMIT 1) AS head,
