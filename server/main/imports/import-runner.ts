@@ -9,7 +9,7 @@ import type { Mailer } from '../../platform/messages';
 import { assertUserLimit } from '../../platform/user-limit';
 import * as jobs from './import-jobs.repository';
 import type { JobRow, StoredProblem } from './import-jobs.repository';
-import { dataRows, RowAssessor, skipExistingUsers, type AssessedRow } from './import-rows';
+import { dataRows, NO_CELLS, RowAssessor, skipExistingUsers, type AssessedRow } from './import-rows';
 import { sendInvitations } from '../invitations/invite-sender';
 import * as repo from './imports.repository';
 
@@ -248,7 +248,7 @@ export class ImportRunner {
       for (const row of rows) {
         const assessed = assessor.assess(row);
         // The cells are not needed once checked: a batch waiting on the database holds less.
-        assessed.cells = [];
+        assessed.cells = NO_CELLS;
         batch.push(assessed);
         if (batch.length >= limit) {
           const stop = await flush();

@@ -19,7 +19,14 @@ import type { ImportUpload } from '../../platform/imports/import-upload';
 import * as jobs from './import-jobs.repository';
 import { reportStream } from './import-report';
 import type { ImportRunner } from './import-runner';
-import { countDataRows, dataRows, RowAssessor, skipExistingUsersAlone, type AssessedRow } from './import-rows';
+import {
+  countDataRows,
+  dataRows,
+  NO_CELLS,
+  RowAssessor,
+  skipExistingUsersAlone,
+  type AssessedRow,
+} from './import-rows';
 
 export interface ImportActor {
   user: UserPrincipal;
@@ -70,7 +77,7 @@ export class UserImportService {
       let batch: AssessedRow[] = [];
       for await (const rows of dataRows(upload.kind, upload.source, mapping)) {
         for (const row of rows) {
-          batch.push(assessor.assess(row));
+          batch.push(assessor.assess(row, false));
           if (batch.length >= CHECK_BATCH) {
             yield await records(batch);
             batch = [];
@@ -281,9 +288,9 @@ export class UserImportService {
     };
     for await (const rows of dataRows(upload.kind, upload.source, upload.mapping)) {
       for (const row of rows) {
-        const assessed = assessor.assess(row);
+        const assessed = assessor.assess(row, false);
         // Validation needs no cells once a row is checked.
-        assessed.cells = [];
+        assessed.cells = NO_CELLS;
         batch.push(assessed);
         if (batch.length >= CHECK_BATCH) await flush();
       }

@@ -61,6 +61,10 @@ ROLE_NAMES.set('branchadmin', 'BRANCH_ADMIN');
 ROLE_NAMES.set('buadmin', 'BRANCH_ADMIN');
 ROLE_NAMES.set('admin', 'WORKSPACE_ADMIN');
 
+/** Each actor's assignable roles, worked out once: a file's rows would otherwise sort the roles again for every row. */
+const ROLES_GIVEN_BY = new Map<Role, readonly Role[]>(Role.options.map((actor) => [actor, assignableRoles(actor)]));
+const rolesGivenBy = (actor: Role): readonly Role[] => ROLES_GIVEN_BY.get(actor) ?? assignableRoles(actor);
+
 /** `"Business Unit Admin"`, `"branch_admin"` -> `BRANCH_ADMIN`; an empty role is an employee. */
 export function parseImportRole(text: string): Role | null {
   if (text.trim() === '') return 'EMPLOYEE';
@@ -108,14 +112,13 @@ export function checkImportRow(
     if (text.length > max) problems.push(problem(column.key, 'too-long', String(max)));
   }
 
-  const email = value('email').toLowerCase();
+  const email = lowerCased(value('email'));
   if (email !== '' && email.length <= 254 && !EMAIL.test(email))
     problems.push(problem('email', 'bad-email', value('email')));
 
   const role = parseImportRole(value('role'));
   if (!role) problems.push(problem('role', 'unknown-role', value('role')));
-  else if (!assignableRoles(actor).includes(role))
-    problems.push(problem('role', 'role-not-allowed', ROLE_LABELS[role]));
+  else if (!rolesGivenBy(actor).includes(role)) problems.push(problem('role', 'role-not-allowed', ROLE_LABELS[role]));
 
   const dateText = value('dateOfJoining');
   const dateOfJoining = dateText ? parseImportDate(dateText) : null;
@@ -139,6 +142,18 @@ export function checkImportRow(
     },
     problems,
   };
+}
+
+/**
+ * The text in lower case, the same string when it has no capital: `toLowerCase` makes a new string every time, and a
+ * file's rows lower-case their email, unit and department (a tenth of what checking a row allocated).
+ */
+export function lowerCased(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code >= 65 && code <= 90) || code > 127) return text.toLowerCase();
+  }
+  return text;
 }
 
 /** True when every cell is empty: such rows (often trailing) are not counted. */

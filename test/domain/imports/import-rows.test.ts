@@ -72,6 +72,9 @@ describe('parseImportDate', () => {
     expect(parseImportDate('15/01/2024')).toBe('2024-01-15');
     expect(parseImportDate('5/1/2024')).toBe('2024-01-05');
     expect(parseImportDate('29/02/2024')).toBe('2024-02-29');
+    expect(parseImportDate(' 2000-02-29 ')).toBe('2000-02-29');
+    expect(parseImportDate('2024-12-31')).toBe('2024-12-31');
+    expect(parseImportDate('2024-1-5')).toBe('2024-01-05');
   });
 
   it('rejects impossible dates and other shapes', () => {
@@ -80,6 +83,11 @@ describe('parseImportDate', () => {
     expect(parseImportDate('2024-00-10')).toBeNull();
     expect(parseImportDate('01/13/2024')).toBeNull();
     expect(parseImportDate('Jan 5 2024')).toBeNull();
+    expect(parseImportDate('2024-02-30')).toBeNull();
+    expect(parseImportDate('2100-02-29')).toBeNull();
+    expect(parseImportDate('2024-04-31')).toBeNull();
+    expect(parseImportDate('1899-12-31')).toBeNull();
+    expect(parseImportDate('2024-1a-05')).toBeNull();
     expect(parseImportDate('')).toBeNull();
   });
 });

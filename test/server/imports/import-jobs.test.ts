@@ -203,6 +203,8 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
   });
 
   it('shows a job whose worker died as interrupted with its rows done, and resumes it without duplicates', async () => {
+    // The last row repeats an email of a batch written before the crash: the resumed run still knows it (remembered).
+    const content = `${rows('crash', 47, [5, 41])}crash.3@jobs.test,Again,Person,,,,,,,,,\n`;
     let halted!: () => void;
     const haltedAtBatch3 = new Promise<void>((resolve) => (halted = resolve));
     beforeBatch = async (_id, batch) => {
@@ -210,7 +212,7 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
       halted();
       throw new ImportRunnerHalted('simulated crash');
     };
-    const jobId = await start(rows('crash', 47, [5, 41]));
+    const jobId = await start(content);
     // The dead worker's job stays RUNNING until its heartbeat is stale (1 s here). Batches 1 and 2 are written before
     // batch 3 starts (waiting for that, not for a fixed time: a busy machine took longer than 100 ms).
     await haltedAtBatch3;
@@ -222,7 +224,7 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
     expect(row).toEqual({ status: 'RUNNING', rows_done: 20 });
     await server.db.query(`UPDATE import_jobs SET heartbeat_at = now() - interval '1 minute' WHERE id = $1`, [jobId]);
     const interrupted = (await getJob(server, admin, jobId)).json();
-    expect(interrupted).toMatchObject({ status: 'INTERRUPTED', rowsDone: 20, created: 19, skipped: 1, totalRows: 47 });
+    expect(interrupted).toMatchObject({ status: 'INTERRUPTED', rowsDone: 20, created: 19, skipped: 1, totalRows: 48 });
     // Nothing half-written: exactly the two batches' users exist.
     expect(await users('crash')).toBe(19);
 
@@ -234,13 +236,17 @@ describe.each(DATABASES)('import jobs on %s', (kind) => {
     });
     expect(resumed.statusCode).toBe(202);
     const done = await waitForJob(server, admin, jobId);
-    expect(done).toMatchObject({ status: 'COMPLETED', rowsDone: 47, created: 45, skipped: 2 });
-    expect(done.problems.map((p: { row: number }) => p.row)).toEqual([6, 42]);
+    expect(done).toMatchObject({ status: 'COMPLETED', rowsDone: 48, created: 45, skipped: 3 });
+    expect(done.problems.map((p: { row: number; reason: string }) => [p.row, p.reason])).toEqual([
+      [6, 'First name is required'],
+      [42, 'First name is required'],
+      [49, 'crash.3@jobs.test appears more than once in the file'],
+    ]);
     expect(await users('crash')).toBe(45);
     // Re-running the whole file afterwards creates nobody.
-    expect(await importFile(server, admin, { name: 'crash.csv', content: rows('crash', 47, [5, 41]) })).toMatchObject({
+    expect(await importFile(server, admin, { name: 'crash.csv', content })).toMatchObject({
       created: 0,
-      skipped: 47,
+      skipped: 48,
     });
     expect(await users('crash')).toBe(45);
 
@@ -485,8 +491,12 @@ describe.each(DATABASES)('import jobs on the job queue on %s', (kind) => {
     await server.jobs!.send(JOB_USER_IMPORT_SWEEP, {});
     await work();
     const done = await status(jobId);
-    expect(done).toMatchObject({ status: 'COMPLETED', rowsDone: 47, created: 45, skipped: 2 });
-    expect(done.problems.map((p: { row: number }) => p.row)).toEqual([6, 42]);
+    expect(done).toMatchObject({ status: 'COMPLETED', rowsDone: 48, created: 45, skipped: 3 });
+    expect(done.problems.map((p: { row: number; reason: string }) => [p.row, p.reason])).toEqual([
+      [6, 'First name is required'],
+      [42, 'First name is required'],
+      [49, 'crash.3@jobs.test appears more than once in the file'],
+    ]);
     expect(await users('q-crash')).toBe(45);
     const batches = await server.db.query<{ batch_no: number }>(
       `SELECT batch_no FROM import_job_batches WHERE job_id = $1 ORDER BY batch_no`,
