@@ -470,7 +470,8 @@ describe.each(DATABASES)('import jobs on the job queue on %s', (kind) => {
     beforeBatch = async (_id, batch) => {
       if (batch === 3) throw new ImportRunnerHalted('simulated crash');
     };
-    const jobId = await start(rows('q-crash', 47, [5, 41]));
+    // The last row repeats an email of a batch written before the crash: the continued run still knows it.
+    const jobId = await start(`${rows('q-crash', 47, [5, 41])}q-crash.3@jobs.test,Again,Person,,,,,,,,,\n`);
     await work();
     beforeBatch = async () => {};
     const [row] = await server.db.query<{ status: string; rows_done: number }>(
@@ -495,7 +496,7 @@ describe.each(DATABASES)('import jobs on the job queue on %s', (kind) => {
     expect(done.problems.map((p: { row: number; reason: string }) => [p.row, p.reason])).toEqual([
       [6, 'First name is required'],
       [42, 'First name is required'],
-      [49, 'crash.3@jobs.test appears more than once in the file'],
+      [49, 'q-crash.3@jobs.test appears more than once in the file'],
     ]);
     expect(await users('q-crash')).toBe(45);
     const batches = await server.db.query<{ batch_no: number }>(
