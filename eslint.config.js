@@ -34,4 +34,30 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // Headings in order (docs/architecture.md "Headings and labels"): antd parts that draw a heading of a level the
+    // screen did not choose. The journeys' axe check (`heading-order`) finds them only on the screens a journey opens.
+    files: ['src/ui/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXMemberExpression[object.object.name='List'][object.property.name='Item'][property.name='Meta']",
+          message: "antd's List.Item.Meta draws its title as an h4, out of order under a page's h1: use ListItemText.",
+        },
+        {
+          selector:
+            "JSXOpeningElement[name.name='Skeleton']:not(:has(JSXAttribute[name.name='title'] > JSXExpressionContainer > Literal[value=false]))",
+          message:
+            "antd's Skeleton draws its title bar as an empty h3: use Placeholder (hidden from screen readers) or title={false}.",
+        },
+        {
+          selector:
+            "JSXOpeningElement[name.object.name='Typography'][name.property.name='Title']:not(:has(JSXAttribute[name.name='level']))",
+          message:
+            'Give every Typography.Title its level: the page title is the one h1, its sections h2, their parts h3.',
+        },
+      ],
+    },
+  },
 );

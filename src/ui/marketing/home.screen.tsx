@@ -37,7 +37,7 @@ export function HomeScreen() {
       </Layout.Header>
       <Layout.Content>
         <section className="hero">
-          <Typography.Title>Prevent workplace harassment. Prove compliance.</Typography.Title>
+          <Typography.Title level={1}>Prevent workplace harassment. Prove compliance.</Typography.Title>
           <Typography.Paragraph style={{ fontSize: 18, maxWidth: 720 }}>
             SafePlace trains your people, records their policy acceptance, and gives your Internal Committee a
             confidential, deadline-aware complaint process, for India's POSH Act and Canada's federal rules.
