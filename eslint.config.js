@@ -1,6 +1,8 @@
 // ESLint for `npm test` (the `lint` step, scripts/lint/lint.mjs). A small rule set on purpose: what the type
-// checker cannot see. Type-aware (typescript-eslint's project service reads tsconfig.json) for no-floating-promises.
+// checker cannot see. Type-aware (typescript-eslint's project service reads tsconfig.json) for no-floating-promises
+// and for safeplace/no-port-writes.
 import { reactHooks, tseslint } from './scripts/lint/plugins.js';
+import { portWritesConfig } from './scripts/lint/port-writes.js';
 
 export default tseslint.config(
   {
@@ -60,4 +62,6 @@ export default tseslint.config(
       ],
     },
   },
+  // The UI writes only through use cases: a port method without `@read` is a write (scripts/lint/port-writes.js).
+  portWritesConfig,
 );

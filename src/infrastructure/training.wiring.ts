@@ -12,6 +12,7 @@ import {
   SaveAnswer,
   SubmitQuizAttempt,
 } from '../application/training/training.use-cases';
+import { ChooseCourseLanguage, DiscardQuizDraft, KeepQuizDraft } from '../application/training/on-device.use-cases';
 import { DEFAULT_UPLOAD_LIMITS } from '../domain/files/uploads';
 import { RuntimeConfigKey, type RuntimeConfig } from './config/runtime-config';
 import type { ApiClient } from './http/api-client';
@@ -33,6 +34,9 @@ export const trainingWiring: Wiring = [
   factory(CertificateVerificationApi, (get) => get(HttpTrainingApi)),
   single(LanguagePreference, () => new LocalLanguagePreference()),
   single(QuizDrafts, () => new LocalQuizDrafts()),
+  factory(ChooseCourseLanguage, (get) => new ChooseCourseLanguage(get<LanguagePreference>(LanguagePreference))),
+  factory(KeepQuizDraft, (get) => new KeepQuizDraft(get<QuizDrafts>(QuizDrafts))),
+  factory(DiscardQuizDraft, (get) => new DiscardQuizDraft(get<QuizDrafts>(QuizDrafts))),
   factory(SubmitQuizAttempt, (get) => new SubmitQuizAttempt(get<TrainingApi>(TrainingApi))),
   factory(HandInFile, (get) => {
     const config = get<RuntimeConfig>(RuntimeConfigKey);

@@ -1,4 +1,9 @@
 import { CompleteLesson, ReportVideoProgress, SaveAnswer } from '../../src/application/training/training.use-cases';
+import {
+  ChooseCourseLanguage,
+  DiscardQuizDraft,
+  KeepQuizDraft,
+} from '../../src/application/training/on-device.use-cases';
 import type { LearnerWrites } from '../../src/ui/training/player.view-model';
 import { refuse } from '../../src/application/shared/refusal';
 import type { BlockAnswer } from '../../src/contracts/learning/blocks.contract';
@@ -341,11 +346,18 @@ export class FakeQuizDrafts implements QuizDrafts {
   }
 }
 
-/** The player's write use cases on a training API (a fake, in these tests). */
-export function learnerWrites(api: TrainingApi): LearnerWrites {
+/** The player's write use cases on a training API and this device's memory (fakes, in these tests). */
+export function learnerWrites(
+  api: TrainingApi,
+  preference: LanguagePreference = new FakeLanguagePreference(),
+  drafts: QuizDrafts = new FakeQuizDrafts(),
+): LearnerWrites {
   return {
     saveAnswer: new SaveAnswer(api),
     reportVideo: new ReportVideoProgress(api),
     completeLesson: new CompleteLesson(api),
+    chooseLanguage: new ChooseCourseLanguage(preference),
+    keepQuizDraft: new KeepQuizDraft(drafts),
+    discardQuizDraft: new DiscardQuizDraft(drafts),
   };
 }

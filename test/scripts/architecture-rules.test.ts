@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cruise } from '../../scripts/lint/architecture.mjs';
+import { checkPortWrites } from '../../scripts/lint/port-writes.js';
 import { checkShape } from '../../scripts/lint/shape.mjs';
 
 // `npm run lint` refuses each kind of departure: the sample files below are written to a scratch tree shaped like the
-// project's and checked with the project's own rules (.dependency-cruiser.cjs, scripts/lint/shape.mjs).
+// project's and checked with the project's own rules (.dependency-cruiser.cjs, scripts/lint/shape.mjs, the ESLint rule of
+// scripts/lint/port-writes.js).
 
 let root: string | null = null;
 
@@ -247,5 +249,65 @@ describe('the server shape rules (file contents)', () => {
       expect.stringContaining('server/case/complaints/meetings.service.ts — reads the time itself'),
       expect.stringContaining('server/learning/files/files.service.ts — reads the time itself'),
     ]);
+  });
+});
+
+// ESLint with type information over the scratch tree: a few seconds, more on a loaded machine.
+describe('the view-models write through use cases (ESLint, safeplace/no-port-writes)', { timeout: 120_000 }, () => {
+  const PORT = [
+    `export interface PeopleApi {`,
+    `  /** @read The directory's page. */`,
+    `  list(): Promise<string[]>;`,
+    `  remove(id: string): Promise<void>;`,
+    `  rename: (id: string, name: string) => Promise<void>;`,
+    `}`,
+    ``,
+  ].join('\n');
+  const USE_CASE = `import type { PeopleApi } from './people-api.port';\nexport class RemovePerson {\n  constructor(private readonly api: PeopleApi) {}\n  async execute(id: string) {\n    await this.api.remove(id);\n    return { ok: true as const };\n  }\n}\n`;
+
+  it('refuse a view-model that calls, hands on or destructures a write of a port, however it reaches the port', async () => {
+    const dir = tree({
+      'src/application/people/people-api.port.ts': PORT,
+      'src/ui/people/people.view-model.ts': [
+        `import type { PeopleApi } from '../../application/people/people-api.port';`,
+        `export class PeopleViewModel {`,
+        `  constructor(private readonly api: PeopleApi, private readonly parts: { api: PeopleApi }) {}`,
+        `  async remove(id: string) { await this.api.remove(id); }`,
+        `  async rename(id: string) { const api = this.parts.api; await api.rename(id, 'x'); }`,
+        `  later() { return [this.api.remove]; }`,
+        `  taken() { const { remove } = this.api; return remove; }`,
+        `}`,
+        ``,
+      ].join('\n'),
+      'src/ui/people/people-choices.ts': `import type { PeopleApi } from '../../application/people/people-api.port';\nexport const drop = (api: PeopleApi) => api.remove('1');\n`,
+    });
+    const { ok, problems } = await checkPortWrites(dir);
+    expect(ok).toBe(false);
+    expect(problems).toEqual([
+      expect.stringMatching(/^src\/ui\/people\/people-choices\.ts:2 PeopleApi\.remove is a write/),
+      expect.stringMatching(/^src\/ui\/people\/people\.view-model\.ts:4 PeopleApi\.remove is a write/),
+      expect.stringMatching(/^src\/ui\/people\/people\.view-model\.ts:5 PeopleApi\.rename is a write/),
+      expect.stringMatching(/^src\/ui\/people\/people\.view-model\.ts:6 PeopleApi\.remove is a write/),
+      expect.stringMatching(/^src\/ui\/people\/people\.view-model\.ts:7 PeopleApi\.remove is a write/),
+    ]);
+  });
+
+  it('accept a view-model that reads through the port (`@read`) and writes through a use case', async () => {
+    const dir = tree({
+      'src/application/people/people-api.port.ts': PORT,
+      'src/application/people/remove-person.use-case.ts': USE_CASE,
+      'src/ui/people/people.view-model.ts': [
+        `import type { PeopleApi } from '../../application/people/people-api.port';`,
+        `import type { RemovePerson } from '../../application/people/remove-person.use-case';`,
+        `export class PeopleViewModel {`,
+        `  rows: string[] = [];`,
+        `  constructor(private readonly api: PeopleApi, private readonly removePerson: RemovePerson) {}`,
+        `  async load() { this.rows = await this.api.list(); }`,
+        `  async remove(id: string) { return this.removePerson.execute(id); }`,
+        `}`,
+        ``,
+      ].join('\n'),
+    });
+    expect(await checkPortWrites(dir)).toEqual({ ok: true, problems: [] });
   });
 });

@@ -10,5 +10,6 @@ export interface AuditPage {
 /** The workspace's audit trail (a plain read: screens use the port directly). */
 export const AuditApi = Symbol('AuditApi');
 export interface AuditApi {
+  /** @read */
   events(query: { page: number; pageSize: number; action?: string; category?: AuditCategory }): Promise<AuditPage>;
 }

@@ -44,13 +44,16 @@ export interface SaveHolidaySettings {
 /** The case's further calls (docs/case.md "Confidential intake and the case's further events"). Failures throw ApiError. */
 export const CaseExtrasApi = Symbol('CaseExtrasApi');
 export interface CaseExtrasApi {
+  /** @read */
   pendingConfirmations(): Promise<PendingConfirmationItem[]>;
   confirm(id: string): Promise<void>;
+  /** @read */
   events(id: string): Promise<CaseEvent[]>;
   /** A committee member records a complaint for a named employee; it waits for their confirmation. */
   recordOnBehalf(body: OnBehalfBody): Promise<{ complaintId: string; caseNumber: string }>;
-  /** People a committee member may name (the complainant recorded for, a person denied access). */
+  /** @read People a committee member may name (the complainant recorded for, a person denied access). */
   searchPeople(text: string): Promise<CommitteePersonItem[]>;
+  /** @read */
   deniedAccess(id: string): Promise<DeniedPersonItem[]>;
   denyAccess(id: string, userId: string, note: string): Promise<DeniedPersonItem[]>;
   restoreAccess(id: string, userId: string): Promise<DeniedPersonItem[]>;
@@ -63,7 +66,7 @@ export interface CaseExtrasApi {
   ): Promise<CaseEvent>;
   requestConciliation(id: string, note: string): Promise<CaseEvent>;
   recordConciliation(id: string, terms: string, respondentAgreed: boolean): Promise<CaseEvent>;
-  /** The workspace's regime and public holidays (admins and employers). */
+  /** @read The workspace's regime and public holidays (admins and employers). */
   holidaySettings(): Promise<HolidaySettings>;
   saveHolidaySettings(body: SaveHolidaySettings): Promise<HolidaySettings>;
 }

@@ -37,18 +37,21 @@ export interface PersonOption {
 /** The complaint calls of the case API (docs/case.md "Complaints"). Failures throw ApiError. */
 export const ComplaintsApi = Symbol('ComplaintsApi');
 export interface ComplaintsApi {
+  /** @read */
   form(): Promise<ComplaintForm>;
-  /** A short-lived download link of the file an admin attached to a field of the form. */
+  /** @read A short-lived download link of the file an admin attached to a field of the form. */
   formResource(attributeId: string): Promise<string>;
   requestEvidenceUpload(fileName: string, size: number): Promise<UploadTarget>;
   confirmEvidence(fileId: string): Promise<EvidenceFile>;
   file(body: FileComplaintBody): Promise<ComplaintDetail>;
+  /** @read */
   list(): Promise<ComplaintSummary[]>;
-  /**
+  /** @read
    * Whether the caller sits on a committee of the workspace (they may record a complaint for someone), and the cases
    * (numbers only) they wait to be admitted to.
    */
   committeeSeat(): Promise<CommitteeSeat>;
+  /** @read */
   get(id: string): Promise<ComplaintDetail>;
   message(id: string, audience: CaseMessage['audience'], body: string): Promise<CaseMessage>;
   scheduleMeeting(id: string, body: MeetingBody): Promise<CaseMeeting>;
@@ -61,7 +64,7 @@ export interface ComplaintsApi {
   proceedExParte(id: string, body: ExParteBody): Promise<ComplaintDetail>;
   /** Proceeds with a committee not constituted as IN-02 asks (the one presiding), with written reasons. */
   overrideComposition(id: string, reasons: string): Promise<ComplaintDetail>;
-  /** Who the mails of a step would go to: shown in the "Complete step" dialog before the member confirms. */
+  /** @read Who the mails of a step would go to: shown in the "Complete step" dialog before the member confirms. */
   stepRecipients(id: string, stepId: string): Promise<StepRecipients>;
   /** `confirmedRecipients`: the addresses the member was shown and confirmed (a 409 when they changed since). */
   completeStep(id: string, stepId: string, confirmedRecipients: string[]): Promise<ComplaintDetail>;
@@ -76,17 +79,22 @@ export interface ComplaintsApi {
   /** Adds or corrects a party's contact (the case's committee only). */
   changeContact(id: string, party: Party, change: PartyContactBody): Promise<ComplaintDetail>;
   recuse(id: string): Promise<void>;
+  /** @read */
   audit(id: string): Promise<AuditEntry[]>;
-  /** Whether the case's access log still holds to its hash chain, recomputed by the server (committee only). */
+  /** @read Whether the case's access log still holds to its hash chain, recomputed by the server (committee only). */
   verifyAudit(id: string): Promise<AuditVerdict>;
+  /** @read */
   evidenceLink(id: string, fileId: string): Promise<string>;
   /** The case file as one PDF with the chosen parts redacted (the one presiding only). */
   exportCase(id: string, body: ExportBody): Promise<Blob>;
+  /** @read */
   counts(): Promise<ComplaintCounts>;
-  /** Whether a process is published and a committee constituted (the admin's home warns otherwise). */
+  /** @read Whether a process is published and a committee constituted (the admin's home warns otherwise). */
   readiness(): Promise<ComplaintReadiness>;
+  /** @read */
   committees(): Promise<CommitteeList>;
   createCommittee(body: CommitteeBody): Promise<Committee>;
   updateCommittee(id: string, body: Omit<CommitteeBody, 'branchId'>): Promise<Committee>;
+  /** @read */
   findPeople(text: string): Promise<PersonOption[]>;
 }

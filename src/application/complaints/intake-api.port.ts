@@ -16,13 +16,15 @@ import type { UploadTarget } from '../courses/authoring/course-files.port';
  */
 export const IntakeApi = Symbol('IntakeApi');
 export interface IntakeApi {
+  /** @read */
   form(): Promise<IntakeForm>;
-  /** A short-lived download link of the file an admin attached to a field of the form. */
+  /** @read A short-lived download link of the file an admin attached to a field of the form. */
   formResource(attributeId: string): Promise<string>;
   file(body: IntakeBody): Promise<IntakeReceipt>;
   confirmKey(session: string, receiptKey: string): Promise<void>;
   signIn(receiptKey: string, password: string | null): Promise<{ session: string; sessionExpiresAt: string }>;
   signOut(session: string): Promise<void>;
+  /** @read */
   read(session: string): Promise<ReporterCase>;
   message(session: string, body: string): Promise<CaseMessage>;
   requestEvidenceUpload(session: string, fileName: string, size: number): Promise<UploadTarget>;

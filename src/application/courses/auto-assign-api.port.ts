@@ -19,7 +19,7 @@ export interface PeopleFileUpload {
 /** The auto-assignment and bulk-add-users calls of the learning API (docs/learning.md "Auto-assignment"). */
 export const AutoAssignApi = Symbol('AutoAssignApi');
 export interface AutoAssignApi {
-  /** The course's rule, or null when it has none. */
+  /** @read The course's rule, or null when it has none. */
   rule(courseId: string): Promise<AutoAssignRule | null>;
   save(courseId: string, rule: AutoAssignRuleBody): Promise<SaveRuleResult>;
   /** Clears the rules of these courses; answers how many there were. Nobody is unassigned. */

@@ -25,15 +25,18 @@ export type AssignResult =
 /** The course calls of the learning API. */
 export const CourseApi = Symbol('CourseApi');
 export interface CourseApi {
-  /** A page of the workspace's courses, those whose title contains `search` when given. */
+  /** @read A page of the workspace's courses, those whose title contains `search` when given. */
   list(query: PageRequest & { search?: string }): Promise<CourseList>;
+  /** @read */
   details(courseId: string, language?: CourseLanguage): Promise<CourseDetails>;
+  /** @read */
   supportedLanguages(courseId: string): Promise<CourseLanguageEntry[]>;
   /** Who a filter matches for this course: counts and one page. */
   candidates(courseId: string, filter: AssignmentFilter, page: PageRequest): Promise<CourseUsers>;
   assign(body: AssignCourseBody): Promise<AssignResult>;
+  /** @read */
   members(courseId: string, page: PageRequest, filter?: MembersFilter): Promise<CourseMembers>;
-  /** Every member the filter matches, as a CSV file. */
+  /** @read Every member the filter matches, as a CSV file. */
   exportMembers(courseId: string, filter: MembersFilter): Promise<Blob>;
   /** Takes the course away (the history stays); answers how many had it. */
   unassign(courseId: string, userIds: string[]): Promise<number>;

@@ -14,9 +14,10 @@ export const ReminderApi = Symbol('ReminderApi');
 export interface ReminderApi {
   /** ALL: everyone who has not completed the course (or the chosen); DUE: those due or overdue. */
   remind(courseId: string, mode: RemindMode, userIds?: string[]): Promise<RemindOutcome>;
+  /** @read */
   settings(): Promise<AssignmentSettings>;
   saveSettings(settings: AssignmentSettings): Promise<SaveSettingsOutcome>;
-  /** A course's validity in years (recertification); null: completions never expire. */
+  /** @read A course's validity in years (recertification); null: completions never expire. */
   validity(courseId: string): Promise<number | null>;
   setValidity(courseId: string, years: 1 | 2 | 3 | null): Promise<void>;
 }

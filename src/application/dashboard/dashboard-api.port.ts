@@ -8,9 +8,12 @@ import type { ComplianceDashboard, DashboardQuery } from '../../contracts/learni
  */
 export const DashboardApi = Symbol('DashboardApi');
 export interface DashboardApi {
+  /** @read */
   figures(query: DashboardQuery): Promise<ComplianceDashboard>;
+  /** @read */
   complaintCounts(): Promise<ComplaintCounts>;
-  /** Open cases by stage, clocks due soon or missed; small counts hidden (null). */
+  /** @read Open cases by stage, clocks due soon or missed; small counts hidden (null). */
   complaintStageCounts(): Promise<ComplaintStageCounts>;
+  /** @read */
   legalRules(): Promise<LegalRules>;
 }

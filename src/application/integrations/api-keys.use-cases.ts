@@ -4,9 +4,11 @@ import { attempt, invalid, type Refusal } from '../shared/refusal';
 /** The workspace's API keys (workspace admins; docs/integrations.md). */
 export const ApiKeysApi = Symbol('ApiKeysApi');
 export interface ApiKeysApi {
+  /** @read */
   list(): Promise<ApiKey[]>;
   create(body: CreateApiKeyBody): Promise<CreatedApiKey>;
   revoke(id: string): Promise<ApiKey>;
+  /** @read */
   scimSettings(): Promise<ScimSettings>;
   updateScimSettings(settings: ScimSettings): Promise<ScimSettings>;
 }

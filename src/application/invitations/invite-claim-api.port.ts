@@ -12,6 +12,7 @@ export type ClaimResult = Outcome<{ session: SignInResponse }, InviteRefusal | '
 /** Claiming an invitation from its emailed link (public; the light sign-in pages' only invitation call). */
 export const InviteClaimApi = Symbol('InviteClaimApi');
 export interface InviteClaimApi {
+  /** @read */
   check(code: string): Promise<InviteCheck>;
   claim(code: string, password: string): Promise<ClaimResult>;
 }

@@ -5,6 +5,7 @@ import { attempt, type Refusal } from '../shared/refusal';
 /** The permission matrix of the workspace (workspace admins). */
 export const PermissionsApi = Symbol('PermissionsApi');
 export interface PermissionsApi {
+  /** @read */
   all(): Promise<PermissionMatrix>;
   update(input: {
     role: EditableRole;

@@ -30,6 +30,7 @@ export interface DirectoryApi {
     category?: 'ALL' | 'NAME' | 'EMAIL' | 'EMPLOYEE_ID';
     includeNonActive?: boolean;
   }): Promise<DirectoryUser[]>;
+  /** @read */
   stats(): Promise<UserStats>;
   update(userId: string, change: UserUpdate): Promise<DirectoryUser>;
   remove(userId: string): Promise<{ deleted: number }>;

@@ -10,12 +10,14 @@ import type { WorkspaceOption } from '../../contracts/main/workspace-options.con
 /** Workspaces for pickers: a small search by name or address. */
 export const WorkspaceDirectory = Symbol('WorkspaceDirectory');
 export interface WorkspaceDirectory {
+  /** @read */
   search(q?: string): Promise<WorkspaceOption[]>;
 }
 
 /** Feature flags as the platform admin sees them (every flag, every workspace) and changes them. */
 export const FlagAdminApi = Symbol('FlagAdminApi');
 export interface FlagAdminApi {
+  /** @read */
   list(): Promise<FeatureFlag[]>;
   create(key: string, value: string): Promise<FeatureFlag>;
   updateValue(key: string, value: string): Promise<FeatureFlag>;
@@ -27,6 +29,7 @@ export interface FlagAdminApi {
 /** A workspace's allowed address ranges for the elevated-IP mode. */
 export const IpRangesApi = Symbol('IpRangesApi');
 export interface IpRangesApi {
+  /** @read */
   get(workspaceId: string): Promise<IpRangeEntry[]>;
   set(workspaceId: string, body: SetIpRangesBody): Promise<IpRangeEntry[]>;
 }
@@ -34,9 +37,9 @@ export interface IpRangesApi {
 /** The user manual: read in a workspace, published by the platform admin. PDF addresses come back absolute-path. */
 export const UserManualApi = Symbol('UserManualApi');
 export interface UserManualApi {
-  /** The manual of the signed-in user's workspace (its own, else the one for all), or null. */
+  /** @read The manual of the signed-in user's workspace (its own, else the one for all), or null. */
   current(): Promise<UserManual | null>;
-  /** Exactly the manual of one scope (null: the one for every workspace). */
+  /** @read Exactly the manual of one scope (null: the one for every workspace). */
   published(workspaceId: string | null): Promise<UserManual | null>;
   publishMarkdown(workspaceId: string | null, markdown: string): Promise<UserManual>;
   publishPdf(workspaceId: string | null, file: { name: string; content: Blob }): Promise<UserManual>;
@@ -52,6 +55,7 @@ export interface AllowListPage {
 /** A workspace's sign-up allow-list. */
 export const AllowListApi = Symbol('AllowListApi');
 export interface AllowListApi {
+  /** @read */
   list(workspaceId: string, page: number, pageSize: number, q?: string): Promise<AllowListPage>;
   add(workspaceId: string, email: string): Promise<AllowListEntry>;
   upload(workspaceId: string, file: { name: string; content: Blob }): Promise<AllowListImport>;

@@ -10,5 +10,6 @@ export interface PlatformAuditPage {
 /** The platform admins' own trail (a plain read: the screen uses the port directly). */
 export const PlatformAuditApi = Symbol('PlatformAuditApi');
 export interface PlatformAuditApi {
+  /** @read */
   events(query: { page: number; pageSize: number; workspaceId?: string }): Promise<PlatformAuditPage>;
 }

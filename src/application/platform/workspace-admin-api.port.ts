@@ -15,7 +15,9 @@ export interface WorkspaceQuery {
 /** The platform admin's workspace console on the main API. Unexpected failures throw ApiError. */
 export const WorkspaceAdminApi = Symbol('WorkspaceAdminApi');
 export interface WorkspaceAdminApi {
+  /** @read */
   list(query: WorkspaceQuery): Promise<WorkspacePage>;
+  /** @read */
   details(workspaceId: string): Promise<WorkspaceDetails>;
   create(body: CreateWorkspaceBody): Promise<WorkspaceDetails>;
   remove(workspaceId: string): Promise<void>;

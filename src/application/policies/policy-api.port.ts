@@ -32,7 +32,9 @@ export interface CataloguePolicyOffer {
 /** The platform admin's catalogue of policies (learning API, admin/policy). */
 export const CataloguePolicyApi = Symbol('CataloguePolicyApi');
 export interface CataloguePolicyApi {
+  /** @read */
   list(page: number, pageSize: number, search?: string): Promise<{ items: PolicySummary[]; total: number }>;
+  /** @read */
   details(id: string): Promise<PolicyDetails>;
   create(body: CreatePolicyBody): Promise<PolicyDetails>;
   newVersion(id: string, body: NewVersionBody): Promise<PolicyDetails>;
@@ -52,9 +54,12 @@ export type OwnPolicyApi = CataloguePolicyApi;
 /** A workspace's policies: what its admins publish and see, what each person reads and accepts. */
 export const WorkspacePolicyApi = Symbol('WorkspacePolicyApi');
 export interface WorkspacePolicyApi {
+  /** @read */
   catalogue(): Promise<CataloguePolicyOffer[]>;
   publish(body: PublishBody): Promise<WorkspacePolicy>;
+  /** @read */
   published(): Promise<WorkspacePolicy[]>;
+  /** @read */
   acceptances(
     policyId: string,
     page: number,
@@ -62,21 +67,23 @@ export interface WorkspacePolicyApi {
   ): Promise<{ policy: WorkspacePolicy; items: AcceptanceRow[]; total: number }>;
   /** An acceptance recorded on someone's behalf (a person without a computer), with the reason; audited. */
   recordAcceptance(policyId: string, body: RecordAcceptanceBody): Promise<void>;
-  /** The acceptance table as a CSV file. */
+  /** @read The acceptance table as a CSV file. */
   exportAcceptances(policyId: string): Promise<{ name: string; content: Blob }>;
+  /** @read */
   mine(): Promise<MyPolicy[]>;
+  /** @read */
   reading(policyId: string, language?: PolicyLanguage): Promise<PolicyReading>;
-  /** The PDF itself: fetching it is what lets the reader accept. */
+  /** @read The PDF itself: fetching it is what lets the reader accept. */
   document(reading: PolicyReading): Promise<Blob>;
   accept(
     policyId: string,
     version: number,
     language: PolicyLanguage,
   ): Promise<{ version: number; language: PolicyLanguage; acceptedAt: string }>;
-  /** "My policies": the versions the signed-in person accepted, the latest first, a page at a time. */
+  /** @read "My policies": the versions the signed-in person accepted, the latest first, a page at a time. */
   accepted(page: number, pageSize: number): Promise<{ items: AcceptedPolicy[]; total: number }>;
-  /** One version they accepted, to read again. */
+  /** @read One version they accepted, to read again. */
   acceptedOne(policyId: string, version: number): Promise<AcceptedPolicy>;
-  /** The PDF of a version they accepted, in the language they accepted it in. */
+  /** @read The PDF of a version they accepted, in the language they accepted it in. */
   acceptedDocument(accepted: AcceptedPolicy): Promise<Blob>;
 }

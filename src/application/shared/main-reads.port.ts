@@ -16,13 +16,17 @@ export type FlagPoll = { flags: FeatureFlag[]; refusedNetwork: boolean; contract
 
 /** The flags as they are polled (every 20 s): a listener hears the last poll at once, then every new one. */
 export interface FlagUpdates {
+  /** @read */
   subscribe(listener: (poll: FlagPoll) => void): () => void;
 }
 
 /** Workspace structure reads of the main API: branding, business units, departments. */
 export const OrganisationApi = Symbol('OrganisationApi');
 export interface OrganisationApi {
+  /** @read */
   companyProfile(host: string): Promise<CompanyProfile | null>;
+  /** @read */
   businessUnits(withUserCounts?: boolean): Promise<Branch[]>;
+  /** @read */
   departments(input: { branchId?: string; showAll?: boolean }): Promise<Department[]>;
 }

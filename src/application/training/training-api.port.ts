@@ -154,7 +154,9 @@ export interface DownloadedFile {
 /** The learner's calls of the learning API (their own courses only; the server checks). */
 export const TrainingApi = Symbol('TrainingApi');
 export interface TrainingApi {
+  /** @read */
   myCourses(): Promise<MyCourse[]>;
+  /** @read */
   player(courseId: string, language?: CourseLanguage): Promise<PlayerCourse>;
   saveAnswer(input: AnswerInput): Promise<CourseProgress & { correct: boolean | null }>;
   completeLesson(courseId: string, contentId: string, language?: CourseLanguage): Promise<LessonCompletion>;
@@ -190,13 +192,14 @@ export interface VerifiedCertificate {
 /** The public verification call (no sign-in). */
 export const CertificateVerificationApi = Symbol('CertificateVerificationApi');
 export interface CertificateVerificationApi {
-  /** null when no certificate has this code. */
+  /** @read null when no certificate has this code. */
   verify(code: string): Promise<VerifiedCertificate | null>;
 }
 
 /** The learner's chosen language per course, remembered on this device. */
 export const LanguagePreference = Symbol('LanguagePreference');
 export interface LanguagePreference {
+  /** @read */
   get(courseId: string): CourseLanguage | null;
   set(courseId: string, language: CourseLanguage): void;
 }
@@ -207,6 +210,7 @@ export interface LanguagePreference {
  */
 export const QuizDrafts = Symbol('QuizDrafts');
 export interface QuizDrafts {
+  /** @read */
   get(courseId: string, quizId: string): Record<string, BlockAnswer>;
   set(courseId: string, quizId: string, answers: Record<string, BlockAnswer>): void;
   clear(courseId: string, quizId: string): void;

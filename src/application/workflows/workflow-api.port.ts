@@ -23,8 +23,11 @@ export type PublishResult = Outcome<{ result: PublishWorkflowResponse }, never>;
 /** The workflow builder of the case-management API. Unexpected failures throw ApiError. */
 export const WorkflowApi = Symbol('WorkflowApi');
 export interface WorkflowApi {
+  /** @read */
   list(page: number, pageSize?: number): Promise<WorkflowPage>;
+  /** @read */
   get(workflowId: string): Promise<WorkflowDetail>;
+  /** @read */
   getVersion(workflowVersionId: string): Promise<WorkflowVersionDetail>;
   create(body: CreateWorkflowBody): Promise<WorkflowDetail>;
   createVersion(workflowId: string, body: CreateWorkflowVersionBody): Promise<WorkflowVersionDetail>;

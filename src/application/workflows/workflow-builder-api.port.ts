@@ -47,11 +47,13 @@ export interface WorkflowBuilderApi {
   addStage(workflowVersionId: string, name: string, description?: string): Promise<WorkflowStage>;
   deleteStage(stageId: string): Promise<void>;
 
+  /** @read */
   prerequisites(workflowVersionId: string): Promise<PrerequisiteList>;
   addPrerequisites(body: AddPrerequisitesBody): Promise<PrerequisiteList>;
   updatePrerequisites(body: UpdatePrerequisitesBody): Promise<PrerequisiteList>;
   removePrerequisites(body: RemovePrerequisitesBody): Promise<PrerequisiteList>;
 
+  /** @read */
   attributeRoles(workflowVersionId: string, compliance: Compliance): Promise<AttributeRoles>;
   saveAttributeRoles(body: SaveAttributeSettingBody): Promise<AttributeRoles>;
 
@@ -73,11 +75,12 @@ export interface WorkflowBuilderApi {
 
   saveActionSetting(body: SaveActionSettingBody): Promise<ActionSetting[]>;
 
+  /** @read */
   escalations(branchId?: string): Promise<EscalationSetting[]>;
   saveEscalation(body: SaveEscalationSettingBody): Promise<EscalationSetting>;
-  /** The choices of the escalation form (main API): the workspace's business units and its first people by name. */
+  /** @read The choices of the escalation form (main API): the workspace's business units and its first people by name. */
   escalationChoices(): Promise<{ businessUnits: EscalationChoice[]; people: EscalationChoice[] }>;
-  /** People whose name, email or employee id starts with `text` (at most 20), for the escalation target. */
+  /** @read People whose name, email or employee id starts with `text` (at most 20), for the escalation target. */
   findPeople(text: string): Promise<EscalationChoice[]>;
 }
 

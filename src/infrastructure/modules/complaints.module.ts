@@ -19,6 +19,7 @@ import { RecordRespondentReply } from '../../application/complaints/record-respo
 import { SendOwnReply } from '../../application/complaints/send-own-reply.use-case';
 import { PostCaseMessage } from '../../application/complaints/post-case-message.use-case';
 import { PostReporterMessage } from '../../application/complaints/post-reporter-message.use-case';
+import { ReporterWrites, reporterWrites } from '../../application/complaints/reporter.use-cases';
 import { ExtendFilingLimit } from '../../application/complaints/extend-filing-limit.use-case';
 import { UploadReporterEvidence } from '../../application/complaints/upload-reporter-evidence.use-case';
 import { HttpComplaintsApi } from '../http/case/http-complaints-api';
@@ -78,6 +79,7 @@ export const complaintsModule = new ContainerModule(({ bind }) => {
   bind(FileComplaint).toDynamicValue((ctx) => new FileComplaint(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(PostCaseMessage).toDynamicValue((ctx) => new PostCaseMessage(ctx.get<ComplaintsApi>(ComplaintsApi)));
   bind(PostReporterMessage).toDynamicValue((ctx) => new PostReporterMessage(ctx.get<IntakeApi>(IntakeApi)));
+  bind(ReporterWrites).toDynamicValue((ctx) => reporterWrites(ctx.get<IntakeApi>(IntakeApi)));
   bind(IntakeApi).to(HttpIntakeApi).inSingletonScope();
   bind(CaseExtrasApi).to(HttpCaseExtrasApi).inSingletonScope();
   bind(RetentionApi).to(HttpRetentionApi).inSingletonScope();

@@ -14,6 +14,14 @@ import { AcceptPolicy } from '../../application/policies/accept-policy.use-case'
 import { PublishPolicy } from '../../application/policies/publish-policy.use-case';
 import { RecordAcceptance } from '../../application/policies/record-acceptance.use-case';
 import { UploadOwnPolicyPdf, UploadPolicyPdf } from '../../application/policies/upload-policy-pdf.use-case';
+import {
+  AddOwnPolicyVersion,
+  AddPolicyVersion,
+  CreateOwnPolicy,
+  CreatePolicy,
+  RecordOwnPolicyReview,
+  RecordPolicyReview,
+} from '../../application/policies/policy-editor.use-cases';
 import { XhrFileTransfer } from '../http/learning/http-course-files-api';
 import { HttpOwnPolicyApi } from '../http/learning/http-own-policy-api';
 import { HttpComplianceCatalogueApi } from '../http/learning/http-compliance-catalogue-api';
@@ -46,7 +54,15 @@ export const policiesModule = new ContainerModule(({ bind }) => {
   bind(UploadPolicyPdf).toDynamicValue(
     (ctx) => new UploadPolicyPdf(ctx.get<CataloguePolicyApi>(CataloguePolicyApi), new XhrFileTransfer()),
   );
+  bind(CreatePolicy).toDynamicValue((ctx) => new CreatePolicy(ctx.get<CataloguePolicyApi>(CataloguePolicyApi)));
+  bind(AddPolicyVersion).toDynamicValue((ctx) => new AddPolicyVersion(ctx.get<CataloguePolicyApi>(CataloguePolicyApi)));
+  bind(RecordPolicyReview).toDynamicValue(
+    (ctx) => new RecordPolicyReview(ctx.get<CataloguePolicyApi>(CataloguePolicyApi)),
+  );
   bind(OwnPolicyApi).to(HttpOwnPolicyApi).inSingletonScope();
+  bind(CreateOwnPolicy).toDynamicValue((ctx) => new CreatePolicy(ctx.get<OwnPolicyApi>(OwnPolicyApi)));
+  bind(AddOwnPolicyVersion).toDynamicValue((ctx) => new AddPolicyVersion(ctx.get<OwnPolicyApi>(OwnPolicyApi)));
+  bind(RecordOwnPolicyReview).toDynamicValue((ctx) => new RecordPolicyReview(ctx.get<OwnPolicyApi>(OwnPolicyApi)));
   bind(UploadOwnPolicyPdf).toDynamicValue(
     (ctx) => new UploadPolicyPdf(ctx.get<OwnPolicyApi>(OwnPolicyApi), new XhrFileTransfer()),
   );

@@ -8,6 +8,7 @@ import { PublishWorkflowVersion } from '../../application/workflows/publish-work
 import { RemoveWorkflowStep } from '../../application/workflows/remove-workflow-step.use-case';
 import { WorkflowApi } from '../../application/workflows/workflow-api.port';
 import { WorkflowBuilderApi } from '../../application/workflows/workflow-builder-api.port';
+import { WorkflowDesignWrites, workflowDesignWrites } from '../../application/workflows/version-design.use-cases';
 import { DEFAULT_UPLOAD_LIMITS } from '../../domain/files/uploads';
 import { RuntimeConfigKey, type RuntimeConfig } from '../config/runtime-config';
 import { ApiClient, LearningHttp } from '../http/api-client';
@@ -19,6 +20,9 @@ import { HttpWorkflowBuilderApi } from '../http/case/http-workflow-builder-api';
 export const workflowsModule = new ContainerModule(({ bind }) => {
   bind(WorkflowApi).to(HttpWorkflowApi).inSingletonScope();
   bind(WorkflowBuilderApi).to(HttpWorkflowBuilderApi).inSingletonScope();
+  bind(WorkflowDesignWrites).toDynamicValue((ctx) =>
+    workflowDesignWrites(ctx.get<WorkflowBuilderApi>(WorkflowBuilderApi)),
+  );
   bind(CreateWorkflow).toDynamicValue((ctx) => new CreateWorkflow(ctx.get<WorkflowApi>(WorkflowApi)));
   bind(CreateWorkflowVersion).toDynamicValue((ctx) => new CreateWorkflowVersion(ctx.get<WorkflowApi>(WorkflowApi)));
   bind(AddWorkflowStep).toDynamicValue((ctx) => new AddWorkflowStep(ctx.get<WorkflowApi>(WorkflowApi)));

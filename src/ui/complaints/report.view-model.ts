@@ -7,6 +7,8 @@ import { IntakeApi } from '../../application/complaints/intake-api.port';
 import type { InterimReliefRequest } from '../../application/complaints/case-extras-api.port';
 import { UploadReporterEvidence } from '../../application/complaints/upload-reporter-evidence.use-case';
 import { PostReporterMessage } from '../../application/complaints/post-reporter-message.use-case';
+import { ReporterWrites } from '../../application/complaints/reporter.use-cases';
+import type { Refusal } from '../../application/shared/refusal';
 import { ApiError, describeError } from '../../application/shared/api-error';
 import { FormFileLinks } from './form-file-links';
 import { OrganisationApi } from '../../application/shared/main-reads.port';
@@ -59,6 +61,7 @@ export class ReportViewModel {
     @inject(OrganisationApi) private readonly organisation: OrganisationApi,
     @inject(SiteInfo) private readonly site: SiteInfo,
     @inject(PostReporterMessage) private readonly postMessage: PostReporterMessage,
+    @inject(ReporterWrites) private readonly writes: ReporterWrites,
   ) {
     this.formFiles = new FormFileLinks((attributeId) => this.api.formResource(attributeId));
     makeAutoObservable(this, { formFiles: false }, { autoBind: true });
@@ -97,7 +100,7 @@ export class ReportViewModel {
 
   async submit(values: ReportValues): Promise<void> {
     await this.run(async () => {
-      const receipt = await this.api.file({
+      const outcome = await this.writes.file.execute({
         reporterName: blank(values.reporterName),
         contactEmail: blank(values.contactEmail),
         password: blank(values.password),
@@ -113,6 +116,8 @@ export class ReportViewModel {
         formerEmployee: formerEmployeeBody(values),
         answers: Object.fromEntries(Object.entries(values.answers ?? {}).filter(([, v]) => v && v.trim())),
       });
+      if (!outcome.ok) return outcome;
+      const { receipt } = outcome;
       runInAction(() => {
         this.session = receipt.session;
         this.receiptKey = receipt.receiptKey;
@@ -126,7 +131,8 @@ export class ReportViewModel {
     if (!this.session) return;
     const session = this.session;
     await this.run(async () => {
-      await this.api.confirmKey(session, typed);
+      const outcome = await this.writes.confirmKey.execute(session, typed);
+      if (!outcome.ok) return outcome;
       // Shown once: from here on the page forgets the key.
       runInAction(() => {
         this.receiptKey = null;
@@ -139,8 +145,9 @@ export class ReportViewModel {
 
   async signIn(receiptKey: string, password: string | undefined): Promise<void> {
     await this.run(async () => {
-      const s = await this.api.signIn(receiptKey, blank(password));
-      runInAction(() => (this.session = s.session));
+      const outcome = await this.writes.signIn.execute(receiptKey, blank(password));
+      if (!outcome.ok) return outcome;
+      runInAction(() => (this.session = outcome.session));
       await this.refresh();
       runInAction(() => (this.stage = 'case'));
     });
@@ -177,7 +184,8 @@ export class ReportViewModel {
     const session = this.session;
     let done = false;
     await this.run(async () => {
-      await this.api.requestInterimRelief(session, body);
+      const outcome = await this.writes.askRelief.execute(session, body);
+      if (!outcome.ok) return outcome;
       done = true;
       await this.refresh();
     });
@@ -194,7 +202,8 @@ export class ReportViewModel {
     const session = this.session;
     let done = false;
     await this.run(async () => {
-      await this.api.requestConciliation(session, note);
+      const outcome = await this.writes.askConciliation.execute(session, note);
+      if (!outcome.ok) return outcome;
       done = true;
       await this.refresh();
     });
@@ -220,15 +229,21 @@ export class ReportViewModel {
       this.current = null;
       this.stage = 'start';
     });
-    if (session) await this.api.signOut(session).catch(() => undefined);
+    if (session) await this.writes.signOut.execute(session);
   }
 
-  private async run(work: () => Promise<void>): Promise<void> {
+  /** Runs a step of the page: a refusal it answers, or anything it throws, is shown (fields beside their fields). */
+  private async run(work: () => Promise<Refusal | void>): Promise<void> {
     this.busy = true;
     this.error = null;
     this.fieldErrors = {};
     try {
-      await work();
+      const refusal = await work();
+      if (refusal)
+        runInAction(() => {
+          this.error = refusal.message;
+          this.fieldErrors = refusal.fields;
+        });
     } catch (error) {
       runInAction(() => {
         this.error = describeError(error);

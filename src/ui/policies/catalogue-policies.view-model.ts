@@ -1,6 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { CataloguePolicyApi } from '../../application/policies/policy-api.port';
+import {
+  AddPolicyVersion,
+  CreatePolicy,
+  RecordPolicyReview,
+  type PolicyEditOutcome,
+} from '../../application/policies/policy-editor.use-cases';
 import { UploadPolicyPdf } from '../../application/policies/upload-policy-pdf.use-case';
 import { describeError } from '../../application/shared/api-error';
 import type {
@@ -34,6 +40,9 @@ export class CataloguePoliciesViewModel {
   constructor(
     @inject(CataloguePolicyApi) private readonly api: CataloguePolicyApi,
     @inject(UploadPolicyPdf) private readonly uploadPdf: UploadPolicyPdf,
+    @inject(CreatePolicy) private readonly createPolicy: CreatePolicy,
+    @inject(AddPolicyVersion) private readonly addVersion: AddPolicyVersion,
+    @inject(RecordPolicyReview) private readonly recordReview: RecordPolicyReview,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
@@ -68,20 +77,20 @@ export class CataloguePoliciesViewModel {
   }
 
   async create(body: CreatePolicyBody): Promise<boolean> {
-    return this.save(async () => this.api.create(body));
+    return this.save(() => this.createPolicy.execute(body));
   }
 
   async newVersion(body: NewVersionBody): Promise<boolean> {
     const id = this.selected?.id;
     if (!id) return false;
-    return this.save(async () => this.api.newVersion(id, body));
+    return this.save(() => this.addVersion.execute(id, body));
   }
 
   /** The review ended in "reviewed, no change": recorded with the next review date, the version unchanged. */
   async reviewNoChange(body: ReviewBody): Promise<boolean> {
     const id = this.selected?.id;
     if (!id) return false;
-    return this.save(async () => this.api.reviewNoChange(id, body));
+    return this.save(() => this.recordReview.execute(id, body));
   }
 
   async upload(language: PolicyLanguage, file: File): Promise<void> {
@@ -107,15 +116,17 @@ export class CataloguePoliciesViewModel {
     if (outcome.ok) await this.load();
   }
 
-  private async save(run: () => Promise<PolicyDetails>): Promise<boolean> {
+  private async save(run: () => Promise<PolicyEditOutcome>): Promise<boolean> {
     this.saving = true;
     this.saveError = null;
     try {
-      const details = await run();
+      const outcome = await run();
       runInAction(() => {
-        this.selected = details;
         this.saving = false;
+        if (outcome.ok) this.selected = outcome.policy;
+        else this.saveError = outcome.message;
       });
+      if (!outcome.ok) return false;
       await this.load();
       return true;
     } catch (error) {

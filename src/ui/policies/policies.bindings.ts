@@ -1,6 +1,14 @@
 import { ContainerModule } from 'inversify';
 import { OwnPolicyApi } from '../../application/policies/policy-api.port';
 import { UploadOwnPolicyPdf, type UploadPolicyPdf } from '../../application/policies/upload-policy-pdf.use-case';
+import {
+  AddOwnPolicyVersion,
+  CreateOwnPolicy,
+  RecordOwnPolicyReview,
+  type AddPolicyVersion,
+  type CreatePolicy,
+  type RecordPolicyReview,
+} from '../../application/policies/policy-editor.use-cases';
 import { CataloguePoliciesViewModel, OwnPoliciesViewModel } from './catalogue-policies.view-model';
 import { ComplianceStatusViewModel } from './compliance-status.view-model';
 import { TrainingCadenceViewModel } from './training-cadence.view-model';
@@ -24,7 +32,13 @@ export const policiesViewModels = new ContainerModule(({ bind }) => {
   bind(WorkspacePoliciesViewModel).toSelf();
   bind(OwnPoliciesViewModel).toDynamicValue(
     (ctx) =>
-      new CataloguePoliciesViewModel(ctx.get<OwnPolicyApi>(OwnPolicyApi), ctx.get<UploadPolicyPdf>(UploadOwnPolicyPdf)),
+      new CataloguePoliciesViewModel(
+        ctx.get<OwnPolicyApi>(OwnPolicyApi),
+        ctx.get<UploadPolicyPdf>(UploadOwnPolicyPdf),
+        ctx.get<CreatePolicy>(CreateOwnPolicy),
+        ctx.get<AddPolicyVersion>(AddOwnPolicyVersion),
+        ctx.get<RecordPolicyReview>(RecordOwnPolicyReview),
+      ),
   );
   bind(PolicyReaderViewModel).toSelf();
   bind(MyPoliciesViewModel).toSelf();

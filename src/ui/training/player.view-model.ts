@@ -21,6 +21,11 @@ import {
   type SaveAnswer,
   type SubmitQuizAttempt,
 } from '../../application/training/training.use-cases';
+import type {
+  ChooseCourseLanguage,
+  DiscardQuizDraft,
+  KeepQuizDraft,
+} from '../../application/training/on-device.use-cases';
 import { formatBytes, handInAccept, handInLimits, type HandInKind } from '../../domain/files/uploads';
 import { isScored, type LearnerBlock } from '../../domain/courses/blocks';
 import { defaultLanguage, LANGUAGE_LABELS, type CourseLanguage } from '../../domain/courses/course';
@@ -43,6 +48,10 @@ export interface LearnerWrites {
   saveAnswer: SaveAnswer;
   reportVideo: ReportVideoProgress;
   completeLesson: CompleteLesson;
+  /** What this device remembers: the course's language, a quiz's answers until the attempt is sent. */
+  chooseLanguage: ChooseCourseLanguage;
+  keepQuizDraft: KeepQuizDraft;
+  discardQuizDraft: DiscardQuizDraft;
 }
 
 export class PlayerViewModel {
@@ -209,7 +218,7 @@ export class PlayerViewModel {
   /** The course's language chosen here is remembered on this device for this course. */
   async chooseLanguage(language: CourseLanguage): Promise<void> {
     if (!this.course || language === this.course.language) return;
-    this.preference.set(this.courseId, language);
+    this.learnerWrites.chooseLanguage.execute(this.courseId, language);
     this.languageLoading = true;
     await this.saver.flushAll();
     const at = this.current?.contentId;
@@ -357,7 +366,7 @@ export class PlayerViewModel {
     } else {
       this.quizMessage = null;
       this.drafted.add(content.contentId);
-      this.drafts.set(
+      this.learnerWrites.keepQuizDraft.execute(
         this.courseId,
         content.contentId,
         Object.fromEntries(
@@ -596,7 +605,7 @@ export class PlayerViewModel {
           return;
         }
         const { result } = outcome;
-        this.drafts.clear(this.courseId, quiz.contentId);
+        this.learnerWrites.discardQuizDraft.execute(this.courseId, quiz.contentId);
         this.drafted.delete(quiz.contentId);
         const q = quiz as PlayerQuiz;
         q.attemptsUsed = result.attemptsUsed;

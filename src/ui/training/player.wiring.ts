@@ -7,6 +7,7 @@ import {
   SaveAnswer,
   SubmitQuizAttempt,
 } from '../../application/training/training.use-cases';
+import { ChooseCourseLanguage, DiscardQuizDraft, KeepQuizDraft } from '../../application/training/on-device.use-cases';
 import { factory, type Wiring } from '../../infrastructure/wiring';
 import { PlayerViewModel } from './player.view-model';
 
@@ -21,7 +22,14 @@ export const playerViewModelWiring: Wiring = [
         get(SubmitQuizAttempt),
         get(DownloadCertificate),
         get<QuizDrafts>(QuizDrafts),
-        { saveAnswer: get(SaveAnswer), reportVideo: get(ReportVideoProgress), completeLesson: get(CompleteLesson) },
+        {
+          saveAnswer: get(SaveAnswer),
+          reportVideo: get(ReportVideoProgress),
+          completeLesson: get(CompleteLesson),
+          chooseLanguage: get(ChooseCourseLanguage),
+          keepQuizDraft: get(KeepQuizDraft),
+          discardQuizDraft: get(DiscardQuizDraft),
+        },
         undefined,
         get(HandInFile),
       ),

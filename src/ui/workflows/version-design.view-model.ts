@@ -8,16 +8,15 @@ import type {
   Prerequisite,
 } from '../../contracts/case/builder-schemas';
 import type { WorkflowStep, WorkflowVersionDetail } from '../../contracts/case/workflows.contract';
-import { ApiError, describeError } from '../../application/shared/api-error';
+import { describeError } from '../../application/shared/api-error';
 import { AttachFieldResource } from '../../application/workflows/attach-field-resource.use-case';
+import { WorkflowDesignWrites, type DesignChange } from '../../application/workflows/version-design.use-cases';
+import type { Refusal } from '../../application/shared/refusal';
 import { WorkflowApi } from '../../application/workflows/workflow-api.port';
 import { WorkflowBuilderApi, type EscalationChoice } from '../../application/workflows/workflow-builder-api.port';
 import { canEdit, type ActionType, type Party } from '../../domain/workflows/workflow-rules';
 import {
-  attributeRolesProblems,
   DEFAULT_ACTION_MAILS,
-  escalationProblems,
-  mailTemplateProblems,
   moveTo,
   type CaseRole,
   type Compliance,
@@ -151,6 +150,7 @@ export class VersionDesignViewModel {
     @inject(WorkflowApi) private readonly workflows: WorkflowApi,
     @inject(WorkflowBuilderApi) private readonly builder: WorkflowBuilderApi,
     @inject(AttachFieldResource) private readonly attachResource: AttachFieldResource,
+    @inject(WorkflowDesignWrites) private readonly writes: WorkflowDesignWrites,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
@@ -308,7 +308,9 @@ export class VersionDesignViewModel {
     const step = this.version?.steps.find((s) => s.stepId === stepId);
     if (!step) return Promise.resolve();
     const place = step.position + by;
-    return this.perform(null, `"${step.name}" is now step ${place}.`, () => this.builder.moveStep(stepId, place));
+    return this.perform(null, `"${step.name}" is now step ${place}.`, () =>
+      this.writes.moveStep.execute(stepId, place),
+    );
   }
 
   /** A step dragged onto another's place: it takes that place and the others close up. */
@@ -321,13 +323,13 @@ export class VersionDesignViewModel {
     );
     if (place === null) return Promise.resolve();
     return this.perform(null, `"${this.stepName(stepId)}" is now step ${place}.`, () =>
-      this.builder.moveStep(stepId, place),
+      this.writes.moveStep.execute(stepId, place),
     );
   }
 
   saveStepSettings(stepId: string, values: StepSettingValues): Promise<void> {
     return this.perform('settings', `Settings of "${this.stepName(stepId)}" saved.`, () =>
-      this.builder.saveStepSetting({
+      this.writes.saveStepSetting.execute({
         stepId,
         ownerRole: values.ownerRole ?? null,
         stageId: values.stageId ?? null,
@@ -338,13 +340,13 @@ export class VersionDesignViewModel {
 
   addAction(stepId: string, actionType: ActionType, party?: Party | null): Promise<void> {
     return this.perform('action', `Action added to "${this.stepName(stepId)}".`, () =>
-      this.builder.addStepAction(stepId, { actionType, ...(party ? { party } : {}) }),
+      this.writes.addStepAction.execute(stepId, { actionType, ...(party ? { party } : {}) }),
     );
   }
 
   removeAction(stepId: string, actionType: ActionType): Promise<void> {
     return this.perform('action', `Action removed from "${this.stepName(stepId)}".`, () =>
-      this.builder.removeStepAction(stepId, actionType),
+      this.writes.removeStepAction.execute(stepId, actionType),
     );
   }
 
@@ -354,7 +356,7 @@ export class VersionDesignViewModel {
   ): Promise<void> {
     const workflowId = this.version?.workflowId ?? '';
     return this.perform('meeting-field', `Meeting field "${values.label}" added.`, () =>
-      this.builder.addMeetingFields({
+      this.writes.addMeetingFields.execute({
         workflowId,
         stepId,
         meetingFieldList: [
@@ -367,20 +369,15 @@ export class VersionDesignViewModel {
   removeMeetingField(stepId: string, meetingFieldId: string): Promise<void> {
     const workflowId = this.version?.workflowId ?? '';
     return this.perform('meeting-field', 'Meeting field removed.', () =>
-      this.builder.removeMeetingFields({ workflowId, stepId, meetingFieldIdList: [meetingFieldId] }),
+      this.writes.removeMeetingFields.execute({ workflowId, stepId, meetingFieldIdList: [meetingFieldId] }),
     );
   }
 
   /** The wording of an action type's mail, for every step of this version that takes the action. */
   saveActionMail(actionType: ActionType, values: MailValues): Promise<void> {
-    const problems = {
-      ...mailTemplateProblems('mailSubject', values.mailSubject),
-      ...mailTemplateProblems('mailBody', values.mailBody),
-    };
-    if (Object.keys(problems).length) return Promise.resolve(this.refuse('mail', problems));
     const workflowVersionId = this.version?.workflowVersionId ?? '';
     return this.perform('mail', 'Mail saved.', () =>
-      this.builder.saveActionSetting({
+      this.writes.saveActionSetting.execute({
         workflowVersionId,
         actionType,
         mailSubject: values.mailSubject,
@@ -399,7 +396,7 @@ export class VersionDesignViewModel {
       'prerequisite',
       `Prerequisite "${values.label}" added.`,
       () =>
-        this.builder.addPrerequisites({
+        this.writes.addPrerequisites.execute({
           workflowId: version.workflowId,
           workflowVersionId: version.workflowVersionId,
           prerequisiteList: [
@@ -422,7 +419,7 @@ export class VersionDesignViewModel {
       'prerequisite',
       `Prerequisite "${values.label}" saved.`,
       () =>
-        this.builder.updatePrerequisites({
+        this.writes.updatePrerequisites.execute({
           workflowId: version.workflowId,
           workflowVersionId: version.workflowVersionId,
           prerequisiteList: [
@@ -447,7 +444,7 @@ export class VersionDesignViewModel {
       null,
       `Prerequisite "${label}" removed.`,
       () =>
-        this.builder.removePrerequisites({
+        this.writes.removePrerequisites.execute({
           workflowId: version.workflowId,
           workflowVersionId: version.workflowVersionId,
           prerequisiteIdList: [prerequisiteId],
@@ -459,14 +456,18 @@ export class VersionDesignViewModel {
   // ---------- who sees each field ----------
 
   saveRoles(attributeId: string, roles: CaseRole[]): Promise<void> {
-    const problems = attributeRolesProblems(roles);
-    if (Object.keys(problems).length) return Promise.resolve(this.refuse('roles', problems));
     const workflowVersionId = this.version?.workflowVersionId ?? '';
     const label = this.attributeRoles?.attributes.find((a) => a.attributeId === attributeId)?.label ?? 'the field';
     return this.perform(
       'roles',
       `Who sees "${label}" saved.`,
-      () => this.builder.saveAttributeRoles({ workflowVersionId, complianceId: this.compliance, attributeId, roles }),
+      () =>
+        this.writes.saveAttributeRoles.execute({
+          workflowVersionId,
+          complianceId: this.compliance,
+          attributeId,
+          roles,
+        }),
       (answer) => (this.attributeRoles = answer),
     );
   }
@@ -475,14 +476,12 @@ export class VersionDesignViewModel {
 
   saveEscalation(values: EscalationValues): Promise<void> {
     const second = values.secondThresholdDate ?? null;
-    const problems = escalationProblems({ firstThresholdDate: values.firstThresholdDate, secondThresholdDate: second });
-    if (Object.keys(problems).length) return Promise.resolve(this.refuse('escalation', problems));
     const existing = this.escalationFor(values.branchId, values.escalationType);
     return this.perform(
       'escalation',
       'Escalation saved.',
       () =>
-        this.builder.saveEscalation({
+        this.writes.saveEscalation.execute({
           ...(existing ? { id: existing.id } : {}),
           branchId: values.branchId || null,
           escalationType: values.escalationType,
@@ -501,7 +500,7 @@ export class VersionDesignViewModel {
   /** An existing field's wording: label, help text, choices, and required for a field an admin added. */
   updateAttribute(attributeId: string, values: FieldEditValues): Promise<void> {
     return this.perform('field-edit', `Field "${values.label}" saved.`, () =>
-      this.builder.updateAttribute(attributeId, {
+      this.writes.updateAttribute.execute(attributeId, {
         label: values.label,
         helpText: values.helpText ?? '',
         ...(values.required !== undefined ? { required: values.required } : {}),
@@ -523,8 +522,9 @@ export class VersionDesignViewModel {
         (sent, total) => runInAction(() => (this.uploadProgress = total ? Math.round((sent / total) * 100) : 0)),
         abort.signal,
       );
-      if (!outcome.ok) throw new ApiError('invalid', 'UPLOAD_REFUSED', outcome.message, { file: outcome.message });
-      return outcome.attribute;
+      return outcome.ok
+        ? { ok: true as const, answer: outcome.attribute }
+        : { ...outcome, reason: 'invalid' as const, fields: { file: outcome.message } };
     });
     runInAction(() => (this.uploadProgress = null));
   }
@@ -532,7 +532,7 @@ export class VersionDesignViewModel {
   addAttribute(values: AttributeValues): Promise<void> {
     const workflowVersionId = this.version?.workflowVersionId ?? '';
     return this.perform('attribute', `Field "${values.label}" added to the complaint form.`, () =>
-      this.builder.addAttribute({
+      this.writes.addAttribute.execute({
         workflowVersionId,
         componentId: values.componentId,
         label: values.label,
@@ -548,7 +548,7 @@ export class VersionDesignViewModel {
     const attribute = this.version?.components.flatMap((c) => c.attributes).find((a) => a.attributeId === attributeId);
     if (!attribute) return Promise.resolve();
     return this.perform(null, `"${attribute.label}" moved.`, () =>
-      this.builder.orderAttribute(attributeId, attribute.position + by),
+      this.writes.orderAttribute.execute(attributeId, attribute.position + by),
     );
   }
 
@@ -556,18 +556,20 @@ export class VersionDesignViewModel {
     const label =
       this.version?.components.flatMap((c) => c.attributes).find((a) => a.attributeId === attributeId)?.label ??
       'The field';
-    return this.perform(null, `Field "${label}" removed.`, () => this.builder.deleteAttribute(attributeId));
+    return this.perform(null, `Field "${label}" removed.`, () => this.writes.deleteAttribute.execute(attributeId));
   }
 
   addComponent(values: { title: string; description?: string }): Promise<void> {
     const workflowVersionId = this.version?.workflowVersionId ?? '';
     return this.perform('component', `Part "${values.title}" added to the complaint form.`, () =>
-      this.builder.addComponent(workflowVersionId, values.title, values.description ?? ''),
+      this.writes.addComponent.execute(workflowVersionId, values.title, values.description ?? ''),
     );
   }
 
   removeComponent(componentId: string): Promise<void> {
-    return this.perform(null, 'Part removed from the complaint form.', () => this.builder.deleteComponent(componentId));
+    return this.perform(null, 'Part removed from the complaint form.', () =>
+      this.writes.deleteComponent.execute(componentId),
+    );
   }
 
   // ---------- Stages of Redressal ----------
@@ -575,26 +577,21 @@ export class VersionDesignViewModel {
   addStage(values: { name: string; description?: string }): Promise<void> {
     const workflowVersionId = this.version?.workflowVersionId ?? '';
     return this.perform('stage', `Stage "${values.name}" added.`, () =>
-      this.builder.addStage(workflowVersionId, values.name, values.description ?? ''),
+      this.writes.addStage.execute(workflowVersionId, values.name, values.description ?? ''),
     );
   }
 
   removeStage(stageId: string): Promise<void> {
     const name = this.version?.stages.find((s) => s.stageId === stageId)?.name ?? 'The stage';
-    return this.perform(null, `Stage "${name}" removed; its steps stay.`, () => this.builder.deleteStage(stageId));
+    return this.perform(null, `Stage "${name}" removed; its steps stay.`, () =>
+      this.writes.deleteStage.execute(stageId),
+    );
   }
 
   // ---------- shared ----------
 
   fieldError(form: DesignForm, name: string): string | undefined {
     return this.form === form ? this.formFields[name] : undefined;
-  }
-
-  private refuse(form: DesignForm, problems: Record<string, string>): void {
-    this.notice = null;
-    this.form = form;
-    this.formError = Object.values(problems)[0] ?? null;
-    this.formFields = problems;
   }
 
   private clearForm(): void {
@@ -610,7 +607,7 @@ export class VersionDesignViewModel {
   private async perform<T>(
     form: DesignForm | null,
     success: string,
-    change: () => Promise<T>,
+    change: () => Promise<DesignChange<T>>,
     apply?: (answer: T) => void,
     reread = true,
   ): Promise<void> {
@@ -620,10 +617,14 @@ export class VersionDesignViewModel {
     this.notice = null;
     this.clearForm();
     try {
-      const answer = await change();
+      const outcome = await change();
+      if (!outcome.ok) {
+        runInAction(() => this.showRefusal(form, outcome));
+        return;
+      }
       const fresh = reread ? await this.workflows.getVersion(version.workflowVersionId) : null;
       runInAction(() => {
-        apply?.(answer);
+        apply?.(outcome.answer);
         if (fresh) this.version = fresh;
         this.saved += 1;
         this.notice = { type: 'success', message: success };
@@ -632,17 +633,20 @@ export class VersionDesignViewModel {
       // The form's fields changed: who sees each field lists them by their wording.
       if (form === 'attribute' || form === 'field-edit' || form === 'component' || form === null) void this.loadRoles();
     } catch (error) {
-      runInAction(() => {
-        if (form && ApiError.is(error) && error.reason === 'invalid') {
-          this.form = form;
-          this.formError = error.message;
-          this.formFields = error.fields;
-        } else {
-          this.notice = { type: 'error', message: describeError(error) };
-        }
-      });
+      runInAction(() => (this.notice = { type: 'error', message: describeError(error) }));
     } finally {
       runInAction(() => (this.busy = null));
+    }
+  }
+
+  /** Refused input lands on the form it came from (each field beside its field); any other refusal is a notice. */
+  private showRefusal(form: DesignForm | null, refusal: Refusal): void {
+    if (form && refusal.reason === 'invalid') {
+      this.form = form;
+      this.formError = refusal.message;
+      this.formFields = refusal.fields;
+    } else {
+      this.notice = { type: 'error', message: refusal.message };
     }
   }
 }

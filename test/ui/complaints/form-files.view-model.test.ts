@@ -8,6 +8,7 @@ import type { UploadReporterEvidence } from '../../../src/application/complaints
 import { ApiError } from '../../../src/application/shared/api-error';
 import { RaiseConcernViewModel } from '../../../src/ui/complaints/raise-concern.view-model';
 import type { PostReporterMessage } from '../../../src/application/complaints/post-reporter-message.use-case';
+import type { ReporterWrites } from '../../../src/application/complaints/reporter.use-cases';
 import { ReportViewModel } from '../../../src/ui/complaints/report.view-model';
 import type { OrganisationApi } from '../../../src/application/shared/main-reads.port';
 import type { SiteInfo } from '../../../src/application/shared/site';
@@ -44,6 +45,7 @@ describe("the form's files (FormFiles)", () => {
       NO_PROFILE,
       ACME_SITE,
       {} as PostReporterMessage,
+      {} as ReporterWrites,
     );
     expect(await vm.formFiles.link('a-guide')).toBe('/files/acme/guide.pdf?signature=1');
     expect(await vm.formFiles.link('a-date')).toBeNull();

@@ -6,6 +6,7 @@ import { ApiError } from '../../../src/application/shared/api-error';
 import type { CaseEvent, ReporterCase } from '../../../src/contracts/case/intake.contract';
 import { ReportViewModel } from '../../../src/ui/complaints/report.view-model';
 import { PostReporterMessage } from '../../../src/application/complaints/post-reporter-message.use-case';
+import { reporterWrites } from '../../../src/application/complaints/reporter.use-cases';
 import type { OrganisationApi } from '../../../src/application/shared/main-reads.port';
 import type { SiteInfo } from '../../../src/application/shared/site';
 
@@ -82,6 +83,7 @@ describe('ReportViewModel: the reporter’s requests through the receipt', () =>
       NO_PROFILE,
       ACME_SITE,
       new PostReporterMessage(fake.api),
+      reporterWrites(fake.api),
     );
     expect(await vm.reply('Hello')).toBe(false);
     await vm.signIn('1234 5678 9012 3456 7890', undefined);
@@ -104,6 +106,7 @@ describe('ReportViewModel: the reporter’s requests through the receipt', () =>
       NO_PROFILE,
       ACME_SITE,
       new PostReporterMessage(fake.api),
+      reporterWrites(fake.api),
     );
     await vm.signIn('1234 5678 9012 3456 7890', undefined);
     expect(await vm.askRelief({ relief: 'TRANSFER_RESPONDENT', leaveMonths: null, details: 'Night shifts' })).toBe(
@@ -124,6 +127,7 @@ describe('ReportViewModel: the reporter’s requests through the receipt', () =>
       NO_PROFILE,
       ACME_SITE,
       new PostReporterMessage(fake.api),
+      reporterWrites(fake.api),
     );
     expect(await vm.askConciliation('')).toBe(false);
     await vm.signIn('1234 5678 9012 3456 7890', undefined);
@@ -154,13 +158,21 @@ describe('ReportViewModel: whose committee the report goes to', () => {
       organisation,
       ACME_SITE,
       NO_MESSAGES,
+      reporterWrites(fakeIntake().api),
     );
     await vm.loadProfile();
     expect(asked).toEqual(['acme.localhost']);
     expect(vm.profile).toMatchObject({ companyName: 'Acme Corp', companyLogo: '/files/logo.png' });
 
     const failing = { companyProfile: async () => Promise.reject(new Error('offline')) } as unknown as OrganisationApi;
-    const plain = new ReportViewModel(fakeIntake().api, {} as UploadReporterEvidence, failing, ACME_SITE, NO_MESSAGES);
+    const plain = new ReportViewModel(
+      fakeIntake().api,
+      {} as UploadReporterEvidence,
+      failing,
+      ACME_SITE,
+      NO_MESSAGES,
+      reporterWrites(fakeIntake().api),
+    );
     await plain.loadProfile();
     expect(plain.profile).toBeNull();
     expect(plain.stage).toBe('start');

@@ -4,6 +4,14 @@ import { describe, expect, it } from 'vitest';
 import type { FileTransfer } from '../../../src/application/courses/authoring/course-files.port';
 import { OwnPolicyApi } from '../../../src/application/policies/policy-api.port';
 import { UploadOwnPolicyPdf, UploadPolicyPdf } from '../../../src/application/policies/upload-policy-pdf.use-case';
+import {
+  AddOwnPolicyVersion,
+  AddPolicyVersion,
+  CreateOwnPolicy,
+  CreatePolicy,
+  RecordOwnPolicyReview,
+  RecordPolicyReview,
+} from '../../../src/application/policies/policy-editor.use-cases';
 import { ApiError } from '../../../src/application/shared/api-error';
 import {
   OwnPoliciesViewModel,
@@ -34,6 +42,9 @@ function ownPolicies(api = new FakeOwnPolicyApi()) {
   container.load(policiesViewModels);
   container.bind(OwnPolicyApi).toConstantValue(api);
   container.bind(UploadOwnPolicyPdf).toConstantValue(new UploadPolicyPdf(api, transfer));
+  container.bind(CreateOwnPolicy).toConstantValue(new CreatePolicy(api));
+  container.bind(AddOwnPolicyVersion).toConstantValue(new AddPolicyVersion(api));
+  container.bind(RecordOwnPolicyReview).toConstantValue(new RecordPolicyReview(api));
   return { api, vm: container.get<CataloguePoliciesViewModel>(OwnPoliciesViewModel) };
 }
 

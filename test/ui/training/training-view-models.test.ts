@@ -39,7 +39,7 @@ function player(api = new FakeTrainingApi(), preference = new FakeLanguagePrefer
     new SubmitQuizAttempt(api),
     new DownloadCertificate(api),
     drafts,
-    learnerWrites(api),
+    learnerWrites(api, preference, drafts),
     timers,
   );
   return { api, preference, drafts, timers, vm };

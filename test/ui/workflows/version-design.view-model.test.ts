@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { UploadCourseFile } from '../../../src/application/courses/authoring/upload-course-file.use-case';
 import { AttachFieldResource } from '../../../src/application/workflows/attach-field-resource.use-case';
+import { workflowDesignWrites } from '../../../src/application/workflows/version-design.use-cases';
 import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
 import {
   droppedPosition,
@@ -69,7 +70,12 @@ async function draftWithSteps() {
     { put: async (_target, file, onProgress) => onProgress(file.size, file.size) },
     DEFAULT_UPLOAD_LIMITS,
   );
-  const vm = new VersionDesignViewModel(api, builder, new AttachFieldResource(upload, builder));
+  const vm = new VersionDesignViewModel(
+    api,
+    builder,
+    new AttachFieldResource(upload, builder),
+    workflowDesignWrites(builder),
+  );
   const heard: string[] = [];
   vm.show(await api.getVersion(v.workflowVersionId), (fresh) => heard.push(fresh.steps.map((s) => s.name).join(' > ')));
   await vm.loadVersionSettings();

@@ -101,7 +101,7 @@ export interface CourseAuthoringApi {
   create(course: NewCourse): Promise<{ courseId: string }>;
   update(courseId: string, changes: { title: string; description: string }): Promise<void>;
   remove(courseId: string): Promise<void>;
-  /** The whole course as its author edits it: every language's words of every block. */
+  /** @read The whole course as its author edits it: every language's words of every block. */
   load(courseId: string): Promise<AuthoringCourse>;
   addLanguage(courseId: string, language: CourseLanguage): Promise<void>;
   setPrimaryLanguage(courseId: string, language: CourseLanguage): Promise<void>;

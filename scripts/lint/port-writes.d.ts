@@ -1,0 +1,2 @@
+export const portWritesConfig: object;
+export function checkPortWrites(root: string): Promise<{ ok: boolean; problems: string[] }>;
