@@ -148,8 +148,8 @@ describe('IpRangesViewModel', () => {
     const api = new FakeIpRangesApi();
     const vm = new IpRangesViewModel(api, new FakeWorkspaceDirectory(), new SaveIpRanges(api));
     await vm.load('nowhere.localhost');
-    expect(vm.status).toBe('error');
-    expect(vm.error).toContain('nowhere.localhost');
+    expect(vm.loaded.status).toBe('error');
+    expect(vm.loaded.error).toContain('nowhere.localhost');
   });
 });
 
