@@ -34,7 +34,7 @@ export const RetentionSettingsScreen = observer(function RetentionSettingsScreen
   }, [vm]);
   useEffect(() => {
     if (vm.settings.value) form.setFieldsValue(toValues(vm.settings.value));
-  }, [vm.settings, form]);
+  }, [vm.settings.value, form]);
   const s = vm.settings.value;
   const readOnly = !s?.mayEdit;
   const err = (name: string) =>
