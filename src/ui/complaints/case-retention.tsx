@@ -36,17 +36,17 @@ export const CaseRetention = observer(function CaseRetention({ complaintId }: { 
   useEffect(() => {
     void vm.load(complaintId);
   }, [vm, complaintId]);
-  const s = vm.state;
+  const s = vm.state.value;
   const err = (name: string) =>
     vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {};
-  if (vm.status === 'error')
+  if (vm.state.status === 'error')
     return (
       <Alert
         type="warning"
         showIcon
         style={{ marginBottom: 16 }}
         message="The retention of this case could not be loaded"
-        description={vm.error}
+        description={vm.state.error}
       />
     );
   if (!s) return null;

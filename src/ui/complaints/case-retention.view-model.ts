@@ -6,15 +6,12 @@ import { SetLegalHold } from '../../application/complaints/set-legal-hold.use-ca
 import { describeError } from '../../application/shared/api-error';
 import type { Outcome } from '../../application/shared/refusal';
 import type { RetentionState } from '../../contracts/case/retention.contract';
-
-type Status = 'idle' | 'loading' | 'ready' | 'error';
+import { Loadable } from '../shared/loadable';
 
 /** The retention panel of a case page: its state, the legal hold and the postponement (the one presiding). */
 @injectable()
 export class CaseRetentionViewModel {
-  status: Status = 'idle';
-  error: string | null = null;
-  state: RetentionState | null = null;
+  readonly state = new Loadable<RetentionState | null>(null, { initial: 'idle' });
   busy = false;
   actionError: string | null = null;
   fieldErrors: Record<string, string> = {};
@@ -33,21 +30,9 @@ export class CaseRetentionViewModel {
     );
   }
 
-  async load(id: string): Promise<void> {
+  load(id: string): Promise<boolean> {
     this.id = id;
-    this.status = 'loading';
-    try {
-      const state = await this.api.caseRetention(id);
-      runInAction(() => {
-        this.state = state;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.error = describeError(error);
-        this.status = 'error';
-      });
-    }
+    return this.state.load(() => this.api.caseRetention(id));
   }
 
   private async act(run: () => Promise<Outcome<{ state: RetentionState }>>, notice: string): Promise<boolean> {
@@ -59,7 +44,7 @@ export class CaseRetentionViewModel {
       const outcome = await run();
       runInAction(() => {
         if (outcome.ok) {
-          this.state = outcome.state;
+          this.state.set(outcome.state);
           this.notice = notice;
         } else {
           this.actionError = outcome.message;

@@ -41,8 +41,8 @@ function ChangeText({ change }: { change: MembershipChange }) {
 
 /** Pending changes of the committee's members with approve and reject for whoever decides, their history, and admissions. */
 export const CommitteeChanges = observer(function CommitteeChanges({ vm }: { vm: CommitteeChangesViewModel }) {
-  if (vm.status === 'loading' && vm.changes.length === 0) return <Loading label="Loading changes of members" />;
-  if (vm.status === 'error') return <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} />;
+  if (vm.loaded.status === 'loading' && vm.changes.length === 0) return <Loading label="Loading changes of members" />;
+  if (vm.loaded.status === 'error') return <LoadError message={vm.loaded.error ?? ''} onRetry={() => void vm.load()} />;
   return (
     <>
       {vm.note ? <Alert type="success" showIcon message={vm.note} style={{ marginBottom: 12 }} /> : null}

@@ -3,18 +3,16 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { AdmitMember } from '../../application/complaints/admit-member.use-case';
 import { CommitteeMembershipApi } from '../../application/complaints/committee-membership-api.port';
 import { DecideCommitteeChange } from '../../application/complaints/decide-committee-change.use-case';
-import { describeError } from '../../application/shared/api-error';
 import type { AdmissionWaiting, MembershipChange } from '../../contracts/case/committee-membership.contract';
-
-type Status = 'idle' | 'loading' | 'ready' | 'error';
+import { Loadable } from '../shared/loadable';
 
 /** Changes of the committee's members, pending first then their history, and the members waiting to be admitted. */
 @injectable()
 export class CommitteeChangesViewModel {
-  status: Status = 'idle';
-  error: string | null = null;
-  changes: MembershipChange[] = [];
-  admissions: AdmissionWaiting[] = [];
+  readonly loaded = new Loadable<{ changes: MembershipChange[]; admissions: AdmissionWaiting[] }>(
+    { changes: [], admissions: [] },
+    { initial: 'idle' },
+  );
   /** The change or admission being sent (its id), so only its buttons wait. */
   busy: string | null = null;
   actionError: string | null = null;
@@ -40,21 +38,16 @@ export class CommitteeChangesViewModel {
     return this.changes.filter((c) => c.status !== 'PENDING');
   }
 
-  async load(): Promise<void> {
-    this.status = 'loading';
-    try {
-      const answer = await this.api.changes();
-      runInAction(() => {
-        this.changes = answer.changes;
-        this.admissions = answer.admissions;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.error = describeError(error);
-        this.status = 'error';
-      });
-    }
+  load(): Promise<boolean> {
+    return this.loaded.load(() => this.api.changes());
+  }
+
+  get changes(): MembershipChange[] {
+    return this.loaded.value.changes;
+  }
+
+  get admissions(): AdmissionWaiting[] {
+    return this.loaded.value.admissions;
   }
 
   async decide(change: MembershipChange, decision: 'APPROVE' | 'REJECT'): Promise<void> {

@@ -14,7 +14,7 @@ export const ComplaintFiguresScreen = observer(function ComplaintFiguresScreen()
   useEffect(() => {
     void vm.load();
   }, [vm]);
-  const c = vm.counts;
+  const c = vm.counts.value;
   return (
     <section aria-labelledby="figures-title">
       <Typography.Title level={1} id="figures-title">
@@ -24,8 +24,10 @@ export const ComplaintFiguresScreen = observer(function ComplaintFiguresScreen()
         Counts and statutory clocks of your workspace’s complaints. Names and contents stay with the Internal Committee
         (POSH Act s.16): unless you sit on it, you see numbers only.
       </Typography.Paragraph>
-      {vm.status === 'loading' && !c ? <Loading label="Loading figures" /> : null}
-      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
+      {vm.counts.status === 'loading' && !c ? <Loading label="Loading figures" /> : null}
+      {vm.counts.status === 'error' ? (
+        <LoadError message={vm.counts.error ?? ''} onRetry={() => void vm.load()} />
+      ) : null}
       {c ? (
         <>
           <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>

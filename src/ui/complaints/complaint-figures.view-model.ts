@@ -1,35 +1,19 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable } from 'mobx';
 import type { ComplaintCounts } from '../../contracts/case/complaints.contract';
 import { ComplaintsApi } from '../../application/complaints/complaints-api.port';
-import { describeError } from '../../application/shared/api-error';
-
-type Status = 'idle' | 'loading' | 'ready' | 'error';
+import { Loadable } from '../shared/loadable';
 
 /** The admin's view: counts and clocks, never names or contents. */
 @injectable()
 export class ComplaintFiguresViewModel {
-  status: Status = 'idle';
-  error: string | null = null;
-  counts: ComplaintCounts | null = null;
+  readonly counts = new Loadable<ComplaintCounts | null>(null, { initial: 'idle' });
 
   constructor(@inject(ComplaintsApi) private readonly api: ComplaintsApi) {
     makeAutoObservable<ComplaintFiguresViewModel, 'api'>(this, { api: false }, { autoBind: true });
   }
 
-  async load(): Promise<void> {
-    this.status = 'loading';
-    try {
-      const counts = await this.api.counts();
-      runInAction(() => {
-        this.counts = counts;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.error = describeError(error);
-        this.status = 'error';
-      });
-    }
+  load(): Promise<boolean> {
+    return this.counts.load(() => this.api.counts());
   }
 }

@@ -89,8 +89,8 @@ export const ComplaintListScreen = observer(function ComplaintListScreen() {
       </Space>
       <Typography.Paragraph type="secondary">{tr('complaints.lead')}</Typography.Paragraph>
       <PendingConfirmations />
-      {vm.status === 'loading' && vm.items.length === 0 ? <Loading label={tr('complaints.loading')} /> : null}
-      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
+      {vm.cases.status === 'loading' && vm.items.length === 0 ? <Loading label={tr('complaints.loading')} /> : null}
+      {vm.cases.status === 'error' ? <LoadError message={vm.cases.error ?? ''} onRetry={() => void vm.load()} /> : null}
       {vm.awaitingAdmission.length > 0 ? (
         <Alert
           type="info"
@@ -100,7 +100,7 @@ export const ComplaintListScreen = observer(function ComplaintListScreen() {
           description={tr('complaints.awaitingBody')}
         />
       ) : null}
-      {vm.status === 'ready' && vm.items.length === 0 && vm.awaitingAdmission.length === 0 ? (
+      {vm.cases.status === 'ready' && vm.items.length === 0 && vm.awaitingAdmission.length === 0 ? (
         <EmptyState title={tr('complaints.empty')} />
       ) : null}
       {vm.committee.length > 0 ? (

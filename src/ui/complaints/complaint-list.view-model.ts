@@ -1,46 +1,47 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable } from 'mobx';
 import type { ComplaintSummary } from '../../contracts/case/complaints.contract';
 import { ComplaintsApi } from '../../application/complaints/complaints-api.port';
-import { describeError } from '../../application/shared/api-error';
-
-type Status = 'idle' | 'loading' | 'ready' | 'error';
+import { Loadable } from '../shared/loadable';
 
 /** "Complaints": the caller's own and their committee's cases, without names. */
 @injectable()
 export class ComplaintListViewModel {
-  status: Status = 'idle';
-  error: string | null = null;
-  items: ComplaintSummary[] = [];
-  /** The caller sits on a committee: they may record a complaint for someone, with or without cases of their own yet. */
-  seated = false;
-  /** Case numbers of the caller's committee they joined too late to read, until the one presiding admits them. */
-  awaitingAdmission: string[] = [];
+  /**
+   * The caller's cases, and whether they sit on a committee (they may then record a complaint for someone, with or
+   * without cases of their own yet) with the case numbers of their committee they joined too late to read, until the
+   * one presiding admits them.
+   */
+  readonly cases = new Loadable<{ items: ComplaintSummary[]; seated: boolean; awaitingAdmission: string[] }>(
+    { items: [], seated: false, awaitingAdmission: [] },
+    { initial: 'idle' },
+  );
 
   constructor(@inject(ComplaintsApi) private readonly api: ComplaintsApi) {
     makeAutoObservable<ComplaintListViewModel, 'api'>(this, { api: false }, { autoBind: true });
   }
 
-  async load(): Promise<void> {
-    this.status = 'loading';
-    try {
+  load(): Promise<boolean> {
+    return this.cases.load(async () => {
       // The seat only adds a link: if it cannot be read, the list still shows (without the link).
       const [items, seat] = await Promise.all([
         this.api.list(),
         this.api.committeeSeat().catch(() => ({ member: false, awaitingAdmission: [] })),
       ]);
-      runInAction(() => {
-        this.items = items;
-        this.seated = seat.member;
-        this.awaitingAdmission = seat.awaitingAdmission;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.error = describeError(error);
-        this.status = 'error';
-      });
-    }
+      return { items, seated: seat.member, awaitingAdmission: seat.awaitingAdmission };
+    });
+  }
+
+  get items(): ComplaintSummary[] {
+    return this.cases.value.items;
+  }
+
+  get seated(): boolean {
+    return this.cases.value.seated;
+  }
+
+  get awaitingAdmission(): string[] {
+    return this.cases.value.awaitingAdmission;
   }
 
   get mine(): ComplaintSummary[] {

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable } from 'mobx';
 import { ComplaintsApi } from '../../application/complaints/complaints-api.port';
-import { describeError } from '../../application/shared/api-error';
 import type { ComplaintReadiness } from '../../contracts/case/complaints.contract';
+import { Loadable } from '../shared/loadable';
 
 /** A warning on the admin's home: what keeps the workspace from taking or routing a complaint, and where to fix it. */
 export interface ReadinessWarning {
@@ -19,32 +19,18 @@ export interface ReadinessWarning {
  */
 @injectable()
 export class ComplaintReadinessViewModel {
-  status: 'idle' | 'loading' | 'ready' | 'error' = 'idle';
-  error: string | null = null;
-  readiness: ComplaintReadiness | null = null;
+  readonly readiness = new Loadable<ComplaintReadiness | null>(null, { initial: 'idle' });
 
   constructor(@inject(ComplaintsApi) private readonly api: ComplaintsApi) {
     makeAutoObservable<ComplaintReadinessViewModel, 'api'>(this, { api: false }, { autoBind: true });
   }
 
-  async load(): Promise<void> {
-    this.status = 'loading';
-    try {
-      const readiness = await this.api.readiness();
-      runInAction(() => {
-        this.readiness = readiness;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.error = describeError(error);
-        this.status = 'error';
-      });
-    }
+  load(): Promise<boolean> {
+    return this.readiness.load(() => this.api.readiness());
   }
 
   get warnings(): ReadinessWarning[] {
-    const r = this.readiness;
+    const r = this.readiness.value;
     if (!r) return [];
     const out: ReadinessWarning[] = [];
     if (!r.processPublished) {

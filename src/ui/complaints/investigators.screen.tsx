@@ -38,9 +38,11 @@ export const InvestigatorsScreen = observer(function InvestigatorsScreen() {
         order is appointed, skipping anyone with a stake in the case.
       </Typography.Paragraph>
       {vm.note ? <Alert type="success" showIcon role="status" message={vm.note} style={{ marginBottom: 12 }} /> : null}
-      {vm.status === 'loading' && vm.investigators.length === 0 ? <Loading label="Loading the roster" /> : null}
-      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
-      {vm.status === 'ready' && vm.investigators.length === 0 ? (
+      {vm.roster.status === 'loading' && vm.investigators.length === 0 ? <Loading label="Loading the roster" /> : null}
+      {vm.roster.status === 'error' ? (
+        <LoadError message={vm.roster.error ?? ''} onRetry={() => void vm.load()} />
+      ) : null}
+      {vm.roster.status === 'ready' && vm.investigators.length === 0 ? (
         <EmptyState title="No investigator is on the roster yet: add the people the parties may choose from." />
       ) : null}
       {vm.investigators.length > 0 ? (

@@ -5,15 +5,12 @@ import { InvestigationsApi } from '../../application/complaints/investigations-a
 import { SetInvestigatorActive } from '../../application/complaints/set-investigator-active.use-case';
 import { describeError } from '../../application/shared/api-error';
 import type { Investigator, InvestigatorBody } from '../../contracts/case/investigations.contract';
-
-type Status = 'idle' | 'loading' | 'ready' | 'error';
+import { Loadable } from '../shared/loadable';
 
 /** "Investigators": the workspace's roster (CA-05), in the round robin's order. */
 @injectable()
 export class InvestigatorsViewModel {
-  status: Status = 'idle';
-  error: string | null = null;
-  investigators: Investigator[] = [];
+  readonly roster = new Loadable<Investigator[]>([], { initial: 'idle' });
   drawerOpen = false;
   saving = false;
   saveError: string | null = null;
@@ -32,21 +29,12 @@ export class InvestigatorsViewModel {
     );
   }
 
-  async load(): Promise<void> {
-    this.status = 'loading';
-    this.error = null;
-    try {
-      const list = await this.api.roster();
-      runInAction(() => {
-        this.investigators = list;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.error = describeError(error);
-        this.status = 'error';
-      });
-    }
+  load(): Promise<boolean> {
+    return this.roster.load(() => this.api.roster());
+  }
+
+  get investigators(): Investigator[] {
+    return this.roster.value;
   }
 
   open(): void {
@@ -67,7 +55,7 @@ export class InvestigatorsViewModel {
     runInAction(() => {
       this.saving = false;
       if (outcome.ok) {
-        this.investigators = [...this.investigators, outcome.investigator];
+        this.roster.set([...this.investigators, outcome.investigator]);
         this.drawerOpen = false;
         this.note = `${outcome.investigator.name} is on the roster.`;
       } else {
@@ -87,7 +75,7 @@ export class InvestigatorsViewModel {
       }
       const saved = outcome.investigator;
       runInAction(() => {
-        this.investigators = this.investigators.map((i) => (i.id === id ? saved : i));
+        this.roster.set(this.investigators.map((i) => (i.id === id ? saved : i)));
         this.note = active ? `${saved.name} is back on the round robin.` : `${saved.name} is off the round robin.`;
       });
     } catch (error) {

@@ -59,15 +59,15 @@ export const OccurrenceCategoriesCard = observer(function OccurrenceCategoriesCa
   useEffect(() => {
     void vm.load(complaintId);
   }, [vm, complaintId]);
-  const s = vm.state;
-  if (vm.status === 'error')
+  const s = vm.state.value;
+  if (vm.state.status === 'error')
     return (
       <Alert
         type="warning"
         showIcon
         style={{ marginBottom: 16 }}
         message={tr('case.catError')}
-        description={vm.error}
+        description={vm.state.error}
       />
     );
   if (!s) return null;

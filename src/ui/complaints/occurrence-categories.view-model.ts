@@ -2,21 +2,17 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { InvestigationsApi } from '../../application/complaints/investigations-api.port';
 import { RecordOccurrenceCategories } from '../../application/complaints/record-occurrence-categories.use-case';
-import { describeError } from '../../application/shared/api-error';
 import { tr } from '../i18n/i18n';
 import type {
   CaseOccurrenceCategories,
   OccurrenceCategories,
 } from '../../contracts/case/occurrence-categories.contract';
-
-type Status = 'idle' | 'loading' | 'ready' | 'error';
+import { Loadable } from '../shared/loadable';
 
 /** A Canadian case's CA-10 categories on its page: the committee records them, the principal party reads them. */
 @injectable()
 export class OccurrenceCategoriesViewModel {
-  status: Status = 'idle';
-  error: string | null = null;
-  state: CaseOccurrenceCategories | null = null;
+  readonly state = new Loadable<CaseOccurrenceCategories | null>(null, { initial: 'idle' });
   busy = false;
   actionError: string | null = null;
   fieldErrors: Record<string, string> = {};
@@ -34,22 +30,9 @@ export class OccurrenceCategoriesViewModel {
     );
   }
 
-  async load(complaintId: string): Promise<void> {
+  load(complaintId: string): Promise<boolean> {
     this.complaintId = complaintId;
-    this.status = 'loading';
-    this.error = null;
-    try {
-      const found = await this.api.occurrenceCategories(complaintId);
-      runInAction(() => {
-        this.state = found;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.error = describeError(error);
-        this.status = 'error';
-      });
-    }
+    return this.state.load(() => this.api.occurrenceCategories(complaintId));
   }
 
   async save(categories: OccurrenceCategories): Promise<boolean> {
@@ -61,7 +44,8 @@ export class OccurrenceCategoriesViewModel {
     runInAction(() => {
       this.busy = false;
       if (outcome.ok) {
-        if (this.state) this.state = { ...this.state, categories: outcome.categories };
+        const state = this.state.value;
+        if (state) this.state.set({ ...state, categories: outcome.categories });
         this.notice = tr('case.catSaved');
       } else {
         this.actionError = outcome.message;

@@ -53,17 +53,17 @@ export const PartyOccurrenceCategories = observer(function PartyOccurrenceCatego
   useEffect(() => {
     void vm.load(complaintId);
   }, [vm, complaintId]);
-  if (vm.status === 'error')
+  if (vm.state.status === 'error')
     return (
       <Alert
         type="warning"
         showIcon
         style={{ marginBottom: 16 }}
         message={tr('case.catError')}
-        description={vm.error}
+        description={vm.state.error}
       />
     );
-  const c = vm.state?.categories;
+  const c = vm.state.value?.categories;
   if (!c) return null;
   return (
     <Card title={tr('case.catTitle')} size="small" style={{ marginBottom: 16 }}>

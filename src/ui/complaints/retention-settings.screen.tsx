@@ -33,9 +33,9 @@ export const RetentionSettingsScreen = observer(function RetentionSettingsScreen
     void vm.load();
   }, [vm]);
   useEffect(() => {
-    if (vm.settings) form.setFieldsValue(toValues(vm.settings));
-  }, [vm.settings, form]);
-  const s = vm.settings;
+    if (vm.settings.value) form.setFieldsValue(toValues(vm.settings.value));
+  }, [vm.settings.value, form]);
+  const s = vm.settings.value;
   const readOnly = !s?.mayEdit;
   const err = (name: string) =>
     vm.fieldErrors[name] ? { validateStatus: 'error' as const, help: vm.fieldErrors[name] } : {};
@@ -55,8 +55,10 @@ export const RetentionSettingsScreen = observer(function RetentionSettingsScreen
           ? 'and Canada’s Regulations keep the records of each notice and the actions taken for 10 years (CA-09), whatever shorter period you set.'
           : 'nor during the 90 days in which its decision may be appealed (POSH Act s.18, IN-10).'}
       </Typography.Paragraph>
-      {vm.status === 'loading' && !s ? <Loading label="Loading the retention settings" /> : null}
-      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
+      {vm.settings.status === 'loading' && !s ? <Loading label="Loading the retention settings" /> : null}
+      {vm.settings.status === 'error' ? (
+        <LoadError message={vm.settings.error ?? ''} onRetry={() => void vm.load()} />
+      ) : null}
       {s ? (
         <Form<Values>
           form={form}

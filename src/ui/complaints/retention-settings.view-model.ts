@@ -4,8 +4,7 @@ import { RetentionApi } from '../../application/complaints/retention-api.port';
 import { SaveRetentionSettings } from '../../application/complaints/save-retention-settings.use-case';
 import { describeError } from '../../application/shared/api-error';
 import type { RetentionOutcome, RetentionSettings } from '../../contracts/case/retention.contract';
-
-type Status = 'idle' | 'loading' | 'ready' | 'error';
+import { Loadable } from '../shared/loadable';
 
 export const OUTCOME_LABELS: Record<RetentionOutcome, string> = {
   UPHELD: 'Upheld',
@@ -18,9 +17,7 @@ export const OUTCOME_LABELS: Record<RetentionOutcome, string> = {
 /** The "Retention of closed cases" screen: the workspace's period per outcome and the warning's lead. */
 @injectable()
 export class RetentionSettingsViewModel {
-  status: Status = 'idle';
-  error: string | null = null;
-  settings: RetentionSettings | null = null;
+  readonly settings = new Loadable<RetentionSettings | null>(null, { initial: 'idle' });
   saving = false;
   saveError: string | null = null;
   fieldErrors: Record<string, string> = {};
@@ -37,21 +34,8 @@ export class RetentionSettingsViewModel {
     );
   }
 
-  async load(): Promise<void> {
-    this.status = 'loading';
-    this.error = null;
-    try {
-      const settings = await this.api.settings();
-      runInAction(() => {
-        this.settings = settings;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.error = describeError(error);
-        this.status = 'error';
-      });
-    }
+  load(): Promise<boolean> {
+    return this.settings.load(() => this.api.settings());
   }
 
   async save(periods: Record<RetentionOutcome, number | null>, warnDays: number): Promise<boolean> {
@@ -63,7 +47,7 @@ export class RetentionSettingsViewModel {
       const outcome = await this.saveSettings.execute({ periods, warnDays });
       runInAction(() => {
         if (outcome.ok) {
-          this.settings = outcome.settings;
+          this.settings.set(outcome.settings);
           this.notice = 'Retention periods saved. The daily case job applies them from its next run.';
         } else {
           this.saveError = outcome.message;

@@ -14,8 +14,9 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
 /** A catalogue course's credits: the balance, a request for more, the requests and every movement of the ledger. */
 export const CourseCredits = observer(function CourseCredits({ vm }: { vm: CourseCreditsViewModel }) {
   const [form] = Form.useForm<{ credits: number; note?: string }>();
-  if (vm.status === 'loading' || vm.status === 'idle') return <Loading label="Loading the credits" />;
-  if (vm.status === 'error') return <LoadError message={vm.error ?? ''} onRetry={() => void vm.load(vm.courseId)} />;
+  if (vm.credits.status === 'loading' || vm.credits.status === 'idle') return <Loading label="Loading the credits" />;
+  if (vm.credits.status === 'error')
+    return <LoadError message={vm.credits.error ?? ''} onRetry={() => void vm.load(vm.courseId)} />;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} className="course-credit-figures">

@@ -4,16 +4,16 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { CourseCreditsApi } from '../../application/courses/catalogue-courses.port';
 import { describeError } from '../../application/shared/api-error';
 import type { CreditRequest, LedgerEntry } from '../../contracts/learning/credits.contract';
+import { Loadable } from '../shared/loadable';
 
 /** A catalogue course's credits in the workspace: the balance, the requests, the ledger, and a request for more. */
 @injectable()
 export class CourseCreditsViewModel {
   courseId = '';
-  status: 'idle' | 'loading' | 'ready' | 'error' = 'idle';
-  error: string | null = null;
-  balance: number | null = null;
-  requests: CreditRequest[] = [];
-  ledger: LedgerEntry[] = [];
+  readonly credits = new Loadable<{ balance: number | null; requests: CreditRequest[]; ledger: LedgerEntry[] }>(
+    { balance: null, requests: [], ledger: [] },
+    { initial: 'idle' },
+  );
   sending = false;
   sendError: string | null = null;
   /** One key per request being written: a retry of the same form (a timeout, a double click) asks once. */
@@ -26,23 +26,27 @@ export class CourseCreditsViewModel {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
-  async load(courseId: string): Promise<void> {
+  load(courseId: string): Promise<boolean> {
     this.courseId = courseId;
-    if (this.status !== 'ready') this.status = 'loading';
-    try {
-      const [requests, ledger] = await Promise.all([this.api.requests(courseId), this.api.credited(courseId)]);
-      runInAction(() => {
-        this.requests = requests.items;
-        this.ledger = ledger.items;
-        this.balance = ledger.balance;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.error = describeError(error);
-      });
-    }
+    return this.credits.load(
+      async () => {
+        const [requests, ledger] = await Promise.all([this.api.requests(courseId), this.api.credited(courseId)]);
+        return { requests: requests.items, ledger: ledger.items, balance: ledger.balance };
+      },
+      { quiet: true },
+    );
+  }
+
+  get balance(): number | null {
+    return this.credits.value.balance;
+  }
+
+  get requests(): CreditRequest[] {
+    return this.credits.value.requests;
+  }
+
+  get ledger(): LedgerEntry[] {
+    return this.credits.value.ledger;
   }
 
   get waiting(): number {

@@ -26,9 +26,9 @@ export const CourseValidity = observer(function CourseValidity({ courseId }: { c
         <Select<number>
           id="course-validity"
           style={{ width: 200 }}
-          loading={vm.status === 'loading' || vm.saving}
-          disabled={vm.status !== 'ready'}
-          value={vm.years ?? 0}
+          loading={vm.years.status === 'loading' || vm.saving}
+          disabled={vm.years.status !== 'ready'}
+          value={vm.years.value ?? 0}
           options={OPTIONS}
           onChange={(v) => void vm.choose(courseId, v === 1 || v === 2 || v === 3 ? v : null)}
         />

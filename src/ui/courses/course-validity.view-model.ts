@@ -3,12 +3,12 @@ import { SetCertificateValidity } from '../../application/courses/set-certificat
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ReminderApi } from '../../application/courses/reminder-api.port';
 import { describeError } from '../../application/shared/api-error';
+import { Loadable } from '../shared/loadable';
 
 /** The course's validity (recertification): none, 1, 2 or 3 years; saved at once, without a new version. */
 @injectable()
 export class CourseValidityViewModel {
-  years: 1 | 2 | 3 | null = null;
-  status: 'loading' | 'ready' | 'error' = 'loading';
+  readonly years = new Loadable<1 | 2 | 3 | null>(null);
   saving = false;
   notice: { type: 'success' | 'error'; text: string } | null = null;
 
@@ -20,30 +20,25 @@ export class CourseValidityViewModel {
   }
 
   async load(courseId: string): Promise<void> {
-    try {
+    const loaded = await this.years.load(async () => {
       const years = await this.api.validity(courseId);
-      runInAction(() => {
-        this.years = years === 1 || years === 2 || years === 3 ? years : null;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.notice = { type: 'error', text: describeError(error) };
-      });
+      return years === 1 || years === 2 || years === 3 ? years : null;
+    });
+    if (!loaded && this.years.status === 'error') {
+      runInAction(() => (this.notice = { type: 'error', text: this.years.error ?? '' }));
     }
   }
 
   async choose(courseId: string, years: 1 | 2 | 3 | null): Promise<void> {
-    const before = this.years;
-    this.years = years;
+    const before = this.years.value;
+    this.years.set(years);
     this.saving = true;
     this.notice = null;
     try {
       const outcome = await this.validity.execute(courseId, years);
       runInAction(() => {
         if (!outcome.ok) {
-          this.years = before;
+          this.years.set(before);
           this.notice = { type: 'error', text: outcome.message };
           return;
         }
@@ -56,7 +51,7 @@ export class CourseValidityViewModel {
       });
     } catch (error) {
       runInAction(() => {
-        this.years = before;
+        this.years.set(before);
         this.notice = { type: 'error', text: describeError(error) };
       });
     } finally {

@@ -57,13 +57,19 @@ export const CreditRequestsScreen = observer(function CreditRequestsScreen() {
           style={{ marginBottom: 16 }}
         />
       ) : null}
-      {vm.status === 'loading' ? <Loading label="Loading the credit requests" /> : null}
-      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
-      {vm.status === 'ready' && vm.items.length === 0 ? (
+      {vm.items.status === 'loading' ? <Loading label="Loading the credit requests" /> : null}
+      {vm.items.status === 'error' ? <LoadError message={vm.items.error ?? ''} onRetry={() => void vm.load()} /> : null}
+      {vm.items.status === 'ready' && vm.items.value.length === 0 ? (
         <EmptyState title="No workspace has asked for credits yet." />
       ) : null}
-      {vm.status === 'ready' && vm.items.length > 0 ? (
-        <Table rowKey="id" dataSource={vm.items.slice()} columns={columns} pagination={false} scroll={{ x: true }} />
+      {vm.items.status === 'ready' && vm.items.value.length > 0 ? (
+        <Table
+          rowKey="id"
+          dataSource={vm.items.value.slice()}
+          columns={columns}
+          pagination={false}
+          scroll={{ x: true }}
+        />
       ) : null}
     </section>
   );

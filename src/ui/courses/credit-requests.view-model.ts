@@ -4,13 +4,12 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { CatalogueCourseApi } from '../../application/courses/catalogue-courses.port';
 import { describeError } from '../../application/shared/api-error';
 import type { AdminCreditRequest } from '../../contracts/learning/credits.contract';
+import { Loadable } from '../shared/loadable';
 
 /** The platform admin's list of the workspaces' credit requests, those waiting first, each granted with one click. */
 @injectable()
 export class CreditRequestsViewModel {
-  status: 'loading' | 'ready' | 'error' = 'loading';
-  error: string | null = null;
-  items: AdminCreditRequest[] = [];
+  readonly items = new Loadable<AdminCreditRequest[]>([]);
   granting: string | null = null;
   notice: { type: 'success' | 'error'; text: string } | null = null;
 
@@ -21,20 +20,8 @@ export class CreditRequestsViewModel {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
-  async load(): Promise<void> {
-    this.status = 'loading';
-    try {
-      const page = await this.api.creditRequests();
-      runInAction(() => {
-        this.items = page.items;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.error = describeError(error);
-      });
-    }
+  load(): Promise<boolean> {
+    return this.items.load(async () => (await this.api.creditRequests()).items);
   }
 
   async grant(request: AdminCreditRequest): Promise<void> {
@@ -48,7 +35,7 @@ export class CreditRequestsViewModel {
       }
       const granted = outcome.granted;
       runInAction(() => {
-        this.items = this.items.map((r) => (r.id === granted.id ? granted : r));
+        this.items.set(this.items.value.map((r) => (r.id === granted.id ? granted : r)));
         this.notice = {
           type: 'success',
           text: `Granted ${request.credits} credits to ${granted.workspaceName}: its balance is ${granted.balance}.`,

@@ -54,16 +54,16 @@ export const CommitteeDisagreements = observer(function CommitteeDisagreements()
         {vm.actionError && !vm.drawerOpen ? (
           <Alert type="error" showIcon message={vm.actionError} style={{ marginBottom: 12 }} />
         ) : null}
-        {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
-        {vm.status === 'ready' && rows.length === 0 ? (
+        {vm.list.status === 'error' ? <LoadError message={vm.list.error ?? ''} onRetry={() => void vm.load()} /> : null}
+        {vm.list.status === 'ready' && rows.length === 0 ? (
           <Typography.Paragraph style={{ marginBottom: 0 }}>
             No disagreement recorded. Record one when the committee and the employer differ.
           </Typography.Paragraph>
         ) : null}
-        {vm.status === 'loading' || rows.length > 0 ? (
+        {vm.list.status === 'loading' || rows.length > 0 ? (
           <Table<CommitteeDisagreement & { key: string }>
             size="small"
-            loading={vm.status === 'loading'}
+            loading={vm.list.status === 'loading'}
             dataSource={rows}
             pagination={false}
             scroll={{ x: 720 }}

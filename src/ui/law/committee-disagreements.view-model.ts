@@ -3,19 +3,17 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { CommitteeDisagreementsApi } from '../../application/law/committee-disagreements-api.port';
 import { DeleteCommitteeDisagreement } from '../../application/law/delete-committee-disagreement.use-case';
 import { RecordCommitteeDisagreement } from '../../application/law/record-committee-disagreement.use-case';
-import { describeError } from '../../application/shared/api-error';
 import type {
   CommitteeDisagreement,
   CommitteeDisagreementBody,
 } from '../../contracts/case/committee-disagreements.contract';
 import { showDate } from '../i18n/i18n';
+import { Loadable } from '../shared/loadable';
 
 /** The disagreements with the workplace committee on the prevention programme's page (CA-09, CA-12). */
 @injectable()
 export class CommitteeDisagreementsViewModel {
-  status: 'loading' | 'ready' | 'error' = 'loading';
-  error: string | null = null;
-  items: CommitteeDisagreement[] = [];
+  readonly list = new Loadable<CommitteeDisagreement[]>([]);
   drawerOpen = false;
   saving = false;
   fieldErrors: Record<string, string> = {};
@@ -34,21 +32,12 @@ export class CommitteeDisagreementsViewModel {
     );
   }
 
-  async load(): Promise<void> {
-    this.status = 'loading';
-    this.error = null;
-    try {
-      const items = await this.api.disagreements();
-      runInAction(() => {
-        this.items = items;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.error = describeError(error);
-      });
-    }
+  load(): Promise<boolean> {
+    return this.list.load(() => this.api.disagreements());
+  }
+
+  get items(): CommitteeDisagreement[] {
+    return this.list.value;
   }
 
   open(): void {
@@ -70,7 +59,7 @@ export class CommitteeDisagreementsViewModel {
     runInAction(() => {
       this.saving = false;
       if (outcome.ok) {
-        this.items = [outcome.disagreement, ...this.items].sort((a, b) => b.occurredOn.localeCompare(a.occurredOn));
+        this.list.set([outcome.disagreement, ...this.items].sort((a, b) => b.occurredOn.localeCompare(a.occurredOn)));
         this.drawerOpen = false;
         this.message = `Recorded: kept until ${showDate(outcome.disagreement.keptUntil)}.`;
       } else {
@@ -87,7 +76,7 @@ export class CommitteeDisagreementsViewModel {
     const outcome = await this.deleting.execute(id);
     runInAction(() => {
       if (outcome.ok) {
-        this.items = this.items.filter((d) => d.id !== id);
+        this.list.set(this.items.filter((d) => d.id !== id));
         this.message = 'Deleted: its 10 years had run.';
       } else this.actionError = outcome.message;
     });

@@ -50,7 +50,7 @@ export const EmployerDutiesScreen = observer(function EmployerDutiesScreen() {
   }, [vm]);
   const err = (field: string) =>
     vm.fieldErrors[field] ? { validateStatus: 'error' as const, help: vm.fieldErrors[field] } : {};
-  const duties = vm.duties;
+  const duties = vm.duties.value;
   return (
     <section aria-labelledby="duties-title">
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
@@ -71,8 +71,10 @@ export const EmployerDutiesScreen = observer(function EmployerDutiesScreen() {
         What the POSH Act asks of you (s.19): the notice, workshops and awareness programmes, the committee’s
         orientation, help with a police complaint. They feed the annual return.
       </Typography.Paragraph>
-      {vm.status === 'loading' && !duties ? <Loading label="Loading your duties" /> : null}
-      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
+      {vm.duties.status === 'loading' && !duties ? <Loading label="Loading your duties" /> : null}
+      {vm.duties.status === 'error' ? (
+        <LoadError message={vm.duties.error ?? ''} onRetry={() => void vm.load()} />
+      ) : null}
       {duties ? (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Card title="The notice to staff">

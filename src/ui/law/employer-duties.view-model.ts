@@ -4,15 +4,13 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { LawApi } from '../../application/law/law-api.port';
 import { RecordAwarenessEvent } from '../../application/law/record-awareness-event.use-case';
 import { SaveEmployerDuties } from '../../application/law/save-employer-duties.use-case';
-import { describeError } from '../../application/shared/api-error';
 import type { AwarenessEventBody, EmployerDuties } from '../../contracts/case/law.contract';
+import { Loadable } from '../shared/loadable';
 
 /** IN-12's page: the notice and police help, and the workshops, programmes and orientations recorded. */
 @injectable()
 export class EmployerDutiesViewModel {
-  status: 'loading' | 'ready' | 'error' = 'loading';
-  error: string | null = null;
-  duties: EmployerDuties | null = null;
+  readonly duties = new Loadable<EmployerDuties | null>(null);
   saving = false;
   fieldErrors: Record<string, string> = {};
   message: string | null = null;
@@ -28,24 +26,11 @@ export class EmployerDutiesViewModel {
   }
 
   get events() {
-    return (this.duties?.events ?? []).map((e) => ({ ...e }));
+    return (this.duties.value?.events ?? []).map((e) => ({ ...e }));
   }
 
-  async load(): Promise<void> {
-    this.status = 'loading';
-    this.error = null;
-    try {
-      const duties = await this.api.employerDuties();
-      runInAction(() => {
-        this.duties = duties;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.error = describeError(error);
-      });
-    }
+  load(): Promise<boolean> {
+    return this.duties.load(() => this.api.employerDuties());
   }
 
   async save(noticePublished: boolean, policeHelp: string): Promise<boolean> {
@@ -81,7 +66,7 @@ export class EmployerDutiesViewModel {
     const outcome = await action();
     runInAction(() => {
       this.saving = false;
-      if (outcome.ok) this.duties = outcome.duties;
+      if (outcome.ok) this.duties.set(outcome.duties);
       else {
         this.fieldErrors = outcome.fields;
         this.message = outcome.message;

@@ -11,7 +11,7 @@ export const PoshNoticeScreen = observer(function PoshNoticeScreen() {
   useEffect(() => {
     void vm.load();
   }, [vm]);
-  const n = vm.notice;
+  const n = vm.notice.value;
   return (
     <section aria-labelledby="notice-title" style={{ maxWidth: 720 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
@@ -20,8 +20,10 @@ export const PoshNoticeScreen = observer(function PoshNoticeScreen() {
         </Typography.Title>
         {n?.published ? <Button onClick={() => window.print()}>Print the notice</Button> : null}
       </Space>
-      {vm.status === 'loading' && !n ? <Loading label="Loading the notice" /> : null}
-      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
+      {vm.notice.status === 'loading' && !n ? <Loading label="Loading the notice" /> : null}
+      {vm.notice.status === 'error' ? (
+        <LoadError message={vm.notice.error ?? ''} onRetry={() => void vm.load()} />
+      ) : null}
       {n && !n.published ? <EmptyState title="Your employer has not published the notice yet." /> : null}
       {n?.published ? (
         <Space orientation="vertical" size="large" style={{ width: '100%', marginTop: 16 }}>

@@ -27,7 +27,7 @@ export const PreventionProgrammeScreen = observer(function PreventionProgrammeSc
   useEffect(() => {
     void vm.load();
   }, [vm]);
-  const p = vm.programme;
+  const p = vm.programme.value;
   const err = (field: string) =>
     vm.fieldErrors[field] ? { validateStatus: 'error' as const, help: vm.fieldErrors[field] } : {};
   return (
@@ -39,8 +39,10 @@ export const PreventionProgrammeScreen = observer(function PreventionProgrammeSc
       <Typography.Paragraph type="secondary">
         What Canada’s Regulations ask of the prevention policy, and its joint reviews every 3 years.
       </Typography.Paragraph>
-      {vm.status === 'loading' && !p ? <Loading label="Loading the prevention programme" /> : null}
-      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
+      {vm.programme.status === 'loading' && !p ? <Loading label="Loading the prevention programme" /> : null}
+      {vm.programme.status === 'error' ? (
+        <LoadError message={vm.programme.error ?? ''} onRetry={() => void vm.load()} />
+      ) : null}
       {p ? (
         <>
           {vm.message ? (

@@ -2,15 +2,13 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { PreventionProgrammeApi } from '../../application/law/prevention-programme-api.port';
 import { SavePreventionProgramme } from '../../application/law/save-prevention-programme.use-case';
-import { describeError } from '../../application/shared/api-error';
 import type { PreventionProgramme, PreventionProgrammeBody } from '../../contracts/case/prevention-programme.contract';
+import { Loadable } from '../shared/loadable';
 
 /** Canada's prevention programme page (CA-03, CA-12). */
 @injectable()
 export class PreventionProgrammeViewModel {
-  status: 'loading' | 'ready' | 'error' = 'loading';
-  error: string | null = null;
-  programme: PreventionProgramme | null = null;
+  readonly programme = new Loadable<PreventionProgramme | null>(null);
   saving = false;
   fieldErrors: Record<string, string> = {};
   message: string | null = null;
@@ -27,21 +25,8 @@ export class PreventionProgrammeViewModel {
     );
   }
 
-  async load(): Promise<void> {
-    this.status = 'loading';
-    this.error = null;
-    try {
-      const programme = await this.api.programme();
-      runInAction(() => {
-        this.programme = programme;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.error = describeError(error);
-      });
-    }
+  load(): Promise<boolean> {
+    return this.programme.load(() => this.api.programme());
   }
 
   async save(body: PreventionProgrammeBody): Promise<boolean> {
@@ -53,7 +38,7 @@ export class PreventionProgrammeViewModel {
     runInAction(() => {
       this.saving = false;
       if (outcome.ok) {
-        this.programme = outcome.programme;
+        this.programme.set(outcome.programme);
         this.message = 'Saved: the legal rules CA-03 and CA-12 now judge what you recorded.';
       } else {
         this.actionError = outcome.message;

@@ -18,26 +18,28 @@ export const ManualScreen = observer(function ManualScreen() {
       <Typography.Title level={1} id="manual-title">
         User manual
       </Typography.Title>
-      {vm.status === 'loading' ? <Loading label="Loading the manual" /> : null}
-      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
-      {vm.status === 'ready' && !vm.manual ? (
+      {vm.manual.status === 'loading' ? <Loading label="Loading the manual" /> : null}
+      {vm.manual.status === 'error' ? (
+        <LoadError message={vm.manual.error ?? ''} onRetry={() => void vm.load()} />
+      ) : null}
+      {vm.manual.status === 'ready' && !vm.manual.value ? (
         <EmptyState title="No user manual has been published yet">
           <Typography.Text type="secondary">
             When the SafePlace team publishes one, you will find it here.
           </Typography.Text>
         </EmptyState>
       ) : null}
-      {vm.status === 'ready' && vm.manual ? (
+      {vm.manual.status === 'ready' && vm.manual.value ? (
         <>
           <Typography.Paragraph type="secondary">
             Published{' '}
-            {new Date(vm.manual.publishedAt).toLocaleDateString('en-GB', {
+            {new Date(vm.manual.value.publishedAt).toLocaleDateString('en-GB', {
               day: 'numeric',
               month: 'long',
               year: 'numeric',
             })}
           </Typography.Paragraph>
-          <ManualView manual={vm.manual} />
+          <ManualView manual={vm.manual.value} />
         </>
       ) : null}
     </section>

@@ -12,11 +12,11 @@ export const PeopleStatsCard = observer(function PeopleStatsCard() {
   useEffect(() => {
     void vm.load();
   }, [vm]);
-  const stats = vm.stats;
+  const stats = vm.stats.value;
   return (
     <Card title="Your people" extra={<Link to="/people">Open the directory</Link>} style={{ marginBottom: 16 }}>
-      {vm.status === 'loading' && !stats && <Loading label="Counting" />}
-      {vm.status === 'error' && <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} />}
+      {vm.stats.status === 'loading' && !stats && <Loading label="Counting" />}
+      {vm.stats.status === 'error' && <LoadError message={vm.stats.error ?? ''} onRetry={() => void vm.load()} />}
       {stats && (
         <Row gutter={[16, 16]}>
           <Col xs={12} md={4}>

@@ -29,9 +29,11 @@ export const IpRangesScreen = observer(function IpRangesScreen() {
         While the elevateip flag is on for {workspaceUrl}, only these addresses reach it. With no range at all, nobody
         does. Give a single address (198.51.100.7) or a CIDR range (203.0.113.0/24, 2001:db8::/32).
       </Typography.Paragraph>
-      {vm.status === 'loading' ? <Loading label="Loading ranges" /> : null}
-      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load(workspaceUrl)} /> : null}
-      {vm.status === 'ready' ? <RangesForm vm={vm} key={vm.saved} /> : null}
+      {vm.loaded.status === 'loading' ? <Loading label="Loading ranges" /> : null}
+      {vm.loaded.status === 'error' ? (
+        <LoadError message={vm.loaded.error ?? ''} onRetry={() => void vm.load(workspaceUrl)} />
+      ) : null}
+      {vm.loaded.status === 'ready' ? <RangesForm vm={vm} key={vm.saved} /> : null}
     </section>
   );
 });

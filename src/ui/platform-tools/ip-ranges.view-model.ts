@@ -4,14 +4,16 @@ import { SaveIpRanges, type IpRangeInput } from '../../application/platform-tool
 import { IpRangesApi, WorkspaceDirectory } from '../../application/platform-tools/platform-tools-api.port';
 import { describeError } from '../../application/shared/api-error';
 import type { WorkspaceOption } from '../../contracts/main/workspace-options.contract';
+import { Loadable } from '../shared/loadable';
 
 /** One workspace's allowed address ranges (the elevated-IP mode lets only these in). */
 @injectable()
 export class IpRangesViewModel {
-  status: 'loading' | 'ready' | 'error' = 'loading';
-  error: string | null = null;
-  workspace: WorkspaceOption | null = null;
-  ranges: IpRangeInput[] = [];
+  /** The chosen workspace and its ranges. */
+  readonly loaded = new Loadable<{ workspace: WorkspaceOption | null; ranges: IpRangeInput[] }>({
+    workspace: null,
+    ranges: [],
+  });
   saving = false;
   saveError: string | null = null;
   fields: Record<string, string> = {};
@@ -30,24 +32,24 @@ export class IpRangesViewModel {
     return this.fields[`ranges.${index}.cidr`];
   }
 
-  async load(workspaceUrl: string): Promise<void> {
-    this.status = 'loading';
-    this.error = null;
-    try {
-      const found = (await this.directory.search(workspaceUrl)).find((w) => w.workspaceUrl === workspaceUrl) ?? null;
-      if (!found) throw new Error(`There is no workspace at ${workspaceUrl}`);
-      const ranges = await this.api.get(found.workspaceId);
-      runInAction(() => {
-        this.workspace = found;
-        this.ranges = ranges.map((r) => ({ cidr: r.cidr, label: r.label ?? '' }));
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.error = error instanceof Error && !('status' in error) ? error.message : describeError(error);
-      });
-    }
+  async load(workspaceUrl: string): Promise<boolean> {
+    const taken = await this.loaded.load(async () => {
+      const all = await this.directory.search(workspaceUrl);
+      const workspace = all.find((w) => w.workspaceUrl === workspaceUrl) ?? null;
+      if (!workspace) return { workspace: null, ranges: [] };
+      const ranges = await this.api.get(workspace.workspaceId);
+      return { workspace, ranges: ranges.map((r) => ({ cidr: r.cidr, label: r.label ?? '' })) };
+    });
+    if (taken && !this.workspace) runInAction(() => this.loaded.fail(`There is no workspace at ${workspaceUrl}`));
+    return taken && !!this.workspace;
+  }
+
+  get workspace(): WorkspaceOption | null {
+    return this.loaded.value.workspace;
+  }
+
+  get ranges(): IpRangeInput[] {
+    return this.loaded.value.ranges;
   }
 
   async save(rows: IpRangeInput[]): Promise<void> {
@@ -59,7 +61,10 @@ export class IpRangesViewModel {
       const outcome = await this.saveRanges.execute(this.workspace.workspaceId, rows);
       runInAction(() => {
         if (outcome.ok) {
-          this.ranges = outcome.ranges.map((r) => ({ cidr: r.cidr, label: r.label ?? '' }));
+          this.loaded.set({
+            workspace: this.workspace,
+            ranges: outcome.ranges.map((r) => ({ cidr: r.cidr, label: r.label ?? '' })),
+          });
           this.saved += 1;
         } else {
           this.saveError = outcome.message;

@@ -61,9 +61,11 @@ export const ComplianceStatusScreen = observer(function ComplianceStatusScreen()
         What the law asks of your workplace in each jurisdiction you operate in, the evidence SafePlace holds, and what
         is still missing.
       </Typography.Paragraph>
-      {vm.status === 'loading' && !report ? <Loading label="Loading your compliance" /> : null}
-      {vm.status === 'error' ? <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} /> : null}
-      {choosing && vm.status !== 'error' ? (
+      {vm.compliance.status === 'loading' && !report ? <Loading label="Loading your compliance" /> : null}
+      {vm.compliance.status === 'error' ? (
+        <LoadError message={vm.compliance.error ?? ''} onRetry={() => void vm.load()} />
+      ) : null}
+      {choosing && vm.compliance.status !== 'error' ? (
         <Card style={{ marginBottom: 16 }}>
           <Form<{ jurisdictionIds: string[] }>
             layout="vertical"
@@ -89,7 +91,7 @@ export const ComplianceStatusScreen = observer(function ComplianceStatusScreen()
           </Form>
         </Card>
       ) : null}
-      {report && vm.status !== 'error' ? (
+      {report && vm.compliance.status !== 'error' ? (
         report.jurisdictions.length === 0 ? (
           <EmptyState title="You have not said where you operate yet: choose your jurisdictions to see what the law asks of you.">
             <Button type="primary" onClick={() => setChoosing(true)}>

@@ -5,6 +5,7 @@ import { WorkspaceComplianceApi } from '../../application/policies/workspace-com
 import { describeError } from '../../application/shared/api-error';
 import type { Jurisdiction } from '../../contracts/learning/catalogue.contract';
 import type { ComplianceStatus, ObligationState } from '../../contracts/learning/compliance.contract';
+import { Loadable } from '../shared/loadable';
 
 export const STATE_LABELS: Record<ObligationState, { text: string; color: string }> = {
   MET: { text: 'Met', color: 'green' },
@@ -16,11 +17,12 @@ export const STATE_LABELS: Record<ObligationState, { text: string; color: string
 /** The workspace's compliance page: the jurisdictions it declares, and each obligation's evidence and state. */
 @injectable()
 export class ComplianceStatusViewModel {
-  status: 'loading' | 'ready' | 'error' = 'loading';
-  error: string | null = null;
-  report: ComplianceStatus | null = null;
-  declared: Jurisdiction[] = [];
-  choices: Jurisdiction[] = [];
+  /** The workspace's compliance, with the jurisdictions it declared and those it may choose. */
+  readonly compliance = new Loadable<{
+    report: ComplianceStatus | null;
+    declared: Jurisdiction[];
+    choices: Jurisdiction[];
+  }>({ report: null, declared: [], choices: [] });
   saving = false;
   saveError: string | null = null;
 
@@ -53,23 +55,23 @@ export class ComplianceStatusViewModel {
     return (this.report?.jurisdictions ?? []).some((j) => j.trainingCadence);
   }
 
-  async load(): Promise<void> {
-    this.status = 'loading';
-    this.error = null;
-    try {
+  load(): Promise<boolean> {
+    return this.compliance.load(async () => {
       const [report, jurisdictions] = await Promise.all([this.api.status(), this.api.jurisdictions()]);
-      runInAction(() => {
-        this.report = report;
-        this.declared = jurisdictions.declared;
-        this.choices = jurisdictions.choices;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.error = describeError(error);
-      });
-    }
+      return { report, declared: jurisdictions.declared, choices: jurisdictions.choices };
+    });
+  }
+
+  get report(): ComplianceStatus | null {
+    return this.compliance.value.report;
+  }
+
+  get declared(): Jurisdiction[] {
+    return this.compliance.value.declared;
+  }
+
+  get choices(): Jurisdiction[] {
+    return this.compliance.value.choices;
   }
 
   async declare(jurisdictionIds: string[]): Promise<boolean> {

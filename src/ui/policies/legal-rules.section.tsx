@@ -19,8 +19,9 @@ export const LegalRulesSection = observer(function LegalRulesSection() {
   useEffect(() => {
     void vm.load();
   }, [vm]);
-  if (vm.status === 'loading' && vm.rules.length === 0) return <Loading label="Loading the legal rules" />;
-  if (vm.status === 'error') return <LoadError message={vm.error ?? ''} onRetry={() => void vm.load()} />;
+  if (vm.overview.status === 'loading' && vm.rules.length === 0) return <Loading label="Loading the legal rules" />;
+  if (vm.overview.status === 'error')
+    return <LoadError message={vm.overview.error ?? ''} onRetry={() => void vm.load()} />;
   const counts = vm.counts;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>

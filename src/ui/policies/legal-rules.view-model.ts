@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable } from 'mobx';
 import { LawApi } from '../../application/law/law-api.port';
-import { describeError } from '../../application/shared/api-error';
 import type { LegalRule, ReturnsOverview, RuleStatus } from '../../contracts/case/law.contract';
+import { Loadable } from '../shared/loadable';
 
 export const RULE_STATUS: Record<RuleStatus, { text: string; color: string }> = {
   MET: { text: 'Met', color: 'green' },
@@ -16,10 +16,7 @@ export { RETURN_NAMES } from '../../domain/compliance/statutory-returns';
 /** The compliance page's legal rules (counts only) and the returns due, for admins and employers. */
 @injectable()
 export class LegalRulesViewModel {
-  status: 'loading' | 'ready' | 'error' = 'loading';
-  error: string | null = null;
-  rules: LegalRule[] = [];
-  due: ReturnsOverview['due'] = [];
+  readonly overview = new Loadable<{ rules: LegalRule[]; due: ReturnsOverview['due'] }>({ rules: [], due: [] });
 
   constructor(@inject(LawApi) private readonly api: LawApi) {
     makeAutoObservable(this, {}, { autoBind: true });
@@ -36,21 +33,18 @@ export class LegalRulesViewModel {
     return this.rules.map((r) => ({ ...r, computed: { ...r.computed } }));
   }
 
-  async load(): Promise<void> {
-    this.status = 'loading';
-    this.error = null;
-    try {
+  load(): Promise<boolean> {
+    return this.overview.load(async () => {
       const [rules, returns] = await Promise.all([this.api.legalRules(), this.api.returnsOverview()]);
-      runInAction(() => {
-        this.rules = rules.rules;
-        this.due = returns.due;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.error = describeError(error);
-      });
-    }
+      return { rules: rules.rules, due: returns.due };
+    });
+  }
+
+  get rules(): LegalRule[] {
+    return this.overview.value.rules;
+  }
+
+  get due(): ReturnsOverview['due'] {
+    return this.overview.value.due;
   }
 }

@@ -12,8 +12,8 @@ export const PoliciesToAcceptCard = observer(function PoliciesToAcceptCard() {
   useEffect(() => {
     void vm.load();
   }, [vm]);
-  if (vm.status !== 'ready') return null;
-  const waiting = vm.items.filter((p) => p.state !== 'ACCEPTED');
+  if (!vm.items.ready) return null;
+  const waiting = vm.items.value.filter((p) => p.state !== 'ACCEPTED');
   return (
     <section aria-labelledby="policies-to-accept" style={{ marginBottom: 24 }}>
       <Typography.Title level={2} id="policies-to-accept" style={{ fontSize: 20 }}>

@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
-import { describeError } from '../../application/shared/api-error';
+import { makeAutoObservable } from 'mobx';
 import { TrainingApi, type MyCourse } from '../../application/training/training-api.port';
 import type { LearnerStatus } from '../../domain/courses/assignment-lifecycle';
 import { tr } from '../i18n/i18n';
 import { actionLabel, dueLabel, statusLabel, STATUS_COLOURS } from './training-labels';
+import { Loadable } from '../shared/loadable';
 
 /** The order of the cards: what is late first, then what is under way, then what is done. */
 const ORDER: Record<LearnerStatus, number> = { OVERDUE: 0, EXPIRED: 1, IN_PROGRESS: 2, NOT_STARTED: 3, COMPLETED: 4 };
@@ -26,33 +26,18 @@ export interface TrainingCard {
 /** "My training": the courses assigned to the signed-in person, with what to do next in each. */
 @injectable()
 export class MyTrainingViewModel {
-  status: 'loading' | 'ready' | 'error' = 'loading';
-  error: string | null = null;
-  courses: MyCourse[] = [];
+  readonly courses = new Loadable<MyCourse[]>([]);
 
   constructor(@inject(TrainingApi) private readonly api: TrainingApi) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
-  async load(): Promise<void> {
-    this.status = 'loading';
-    this.error = null;
-    try {
-      const courses = await this.api.myCourses();
-      runInAction(() => {
-        this.courses = courses;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.status = 'error';
-        this.error = describeError(error);
-      });
-    }
+  load(): Promise<boolean> {
+    return this.courses.load(() => this.api.myCourses());
   }
 
   get cards(): TrainingCard[] {
-    return [...this.courses]
+    return [...this.courses.value]
       .sort(
         (a, b) =>
           ORDER[a.status] - ORDER[b.status] ||
@@ -79,10 +64,10 @@ export class MyTrainingViewModel {
 
   /** How many courses still want something from the learner. */
   get toDo(): number {
-    return this.courses.filter((c) => c.status !== 'COMPLETED').length;
+    return this.courses.value.filter((c) => c.status !== 'COMPLETED').length;
   }
 
   get overdue(): number {
-    return this.courses.filter((c) => c.status === 'OVERDUE' || c.status === 'EXPIRED').length;
+    return this.courses.value.filter((c) => c.status === 'OVERDUE' || c.status === 'EXPIRED').length;
   }
 }

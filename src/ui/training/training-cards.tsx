@@ -41,7 +41,7 @@ export const TrainingCards = observer(function TrainingCards({
   ) : null;
 
   function body() {
-    if (vm.status === 'loading') {
+    if (vm.courses.status === 'loading') {
       if (quietWhenEmpty) return null;
       return (
         <div role="status" aria-live="polite" aria-label={t('training.loading')}>
@@ -57,9 +57,12 @@ export const TrainingCards = observer(function TrainingCards({
         </div>
       );
     }
-    if (vm.status === 'error') {
+    if (vm.courses.status === 'error') {
       return quietWhenEmpty ? null : (
-        <LoadError message={t('training.loadError', { error: vm.error ?? '' })} onRetry={() => void vm.load()} />
+        <LoadError
+          message={t('training.loadError', { error: vm.courses.error ?? '' })}
+          onRetry={() => void vm.load()}
+        />
       );
     }
     if (vm.cards.length === 0) {

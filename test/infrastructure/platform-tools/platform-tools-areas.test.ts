@@ -51,7 +51,7 @@ describe('the platform tools and manual areas in the composition root', () => {
     await loadArea(container, 'manual');
     const vm = container.get(ManualViewModel);
     await vm.load();
-    expect(vm.status).toBe('ready');
+    expect(vm.manual.status).toBe('ready');
     expect(requests).toEqual(['http://localhost/main-api/api/user-manual']);
   });
 });

@@ -34,7 +34,7 @@ describe('ComplaintListViewModel', () => {
       port([summary({}), summary({ complaintId: 'c-2', caseNumber: 'C-0002', role: 'COMMITTEE' })], true),
     );
     await vm.load();
-    expect(vm.status).toBe('ready');
+    expect(vm.cases.status).toBe('ready');
     expect(vm.mine.map((c) => c.caseNumber)).toEqual(['C-0001']);
     expect(vm.committee.map((c) => c.caseNumber)).toEqual(['C-0002']);
     expect(vm.seated).toBe(true);
@@ -53,7 +53,7 @@ describe('ComplaintListViewModel', () => {
   it('still lists the cases when the committee seat cannot be read (without the link)', async () => {
     const vm = new ComplaintListViewModel(port([summary({})], new ApiError('server-error', 'INTERNAL', 'Try again')));
     await vm.load();
-    expect(vm.status).toBe('ready');
+    expect(vm.cases.status).toBe('ready');
     expect(vm.mine).toHaveLength(1);
     expect(vm.seated).toBe(false);
   });
@@ -65,7 +65,7 @@ describe('ComplaintListViewModel', () => {
     } as unknown as ComplaintsApi;
     const vm = new ComplaintListViewModel(failing);
     await vm.load();
-    expect(vm.status).toBe('error');
-    expect(vm.error).toContain('The case API is not answering');
+    expect(vm.cases.status).toBe('error');
+    expect(vm.cases.error).toContain('The case API is not answering');
   });
 });

@@ -25,7 +25,7 @@ describe('ComplaintReadinessViewModel', () => {
   it('warns of nothing in a workspace with a published process and a committee', async () => {
     const vm = new ComplaintReadinessViewModel(port(ready));
     await vm.load();
-    expect(vm.status).toBe('ready');
+    expect(vm.readiness.status).toBe('ready');
     expect(vm.warnings).toEqual([]);
   });
 
@@ -60,7 +60,7 @@ describe('ComplaintReadinessViewModel', () => {
   it('shows no warning when the call fails (the home page goes on)', async () => {
     const vm = new ComplaintReadinessViewModel(port(new ApiError('forbidden', 'FORBIDDEN', 'Not allowed')));
     await vm.load();
-    expect(vm.status).toBe('error');
+    expect(vm.readiness.status).toBe('error');
     expect(vm.warnings).toEqual([]);
   });
 });

@@ -129,13 +129,13 @@ describe('CourseValidityViewModel', () => {
     const api = new FakeReminderApi();
     const vm = new CourseValidityViewModel(api, new SetCertificateValidity(api));
     await vm.load('c1');
-    expect(vm.years).toBeNull();
+    expect(vm.years.value).toBeNull();
     await vm.choose('c1', 2);
     expect(api.years).toBe(2);
     expect(vm.notice?.text).toContain('valid for 2 years');
     api.failValidity = true;
     await vm.choose('c1', null);
-    expect(vm.years).toBe(2);
+    expect(vm.years.value).toBe(2);
     expect(vm.notice?.type).toBe('error');
   });
 });

@@ -148,8 +148,8 @@ describe('IpRangesViewModel', () => {
     const api = new FakeIpRangesApi();
     const vm = new IpRangesViewModel(api, new FakeWorkspaceDirectory(), new SaveIpRanges(api));
     await vm.load('nowhere.localhost');
-    expect(vm.status).toBe('error');
-    expect(vm.error).toContain('nowhere.localhost');
+    expect(vm.loaded.status).toBe('error');
+    expect(vm.loaded.error).toContain('nowhere.localhost');
   });
 });
 
@@ -171,7 +171,7 @@ describe('ManualPublishViewModel and ManualViewModel', () => {
 
     const reader = new ManualViewModel(api);
     await reader.load();
-    expect(reader.manual).toMatchObject({ markdown: '# Welcome' });
+    expect(reader.manual.value).toMatchObject({ markdown: '# Welcome' });
 
     await vm.choose(ACME.workspaceId);
     expect(vm.current).toBeNull();
@@ -181,19 +181,19 @@ describe('ManualPublishViewModel and ManualViewModel', () => {
     await vm.publish({ format: 'PDF', file: { name: 'acme.pdf', content: new Blob(['%PDF-1.7']) } });
     expect(vm.notice).toBe('Published for Acme.');
     await reader.load();
-    expect(reader.manual).toMatchObject({ format: 'PDF', fileName: 'acme.pdf' });
+    expect(reader.manual.value).toMatchObject({ format: 'PDF', fileName: 'acme.pdf' });
   });
 
   it('shows an empty state and a load error to the reader', async () => {
     const api = new FakeUserManualApi();
     const reader = new ManualViewModel(api);
     await reader.load();
-    expect(reader.status).toBe('ready');
-    expect(reader.manual).toBeNull();
+    expect(reader.manual.status).toBe('ready');
+    expect(reader.manual.value).toBeNull();
     api.failNext = new ApiError('server-error', 'MAINTENANCE', 'Under maintenance');
     await reader.load();
-    expect(reader.status).toBe('error');
-    expect(reader.error).toBe('Under maintenance');
+    expect(reader.manual.status).toBe('error');
+    expect(reader.manual.error).toBe('Under maintenance');
   });
 });
 

@@ -303,7 +303,7 @@ describe('ComplianceStatusViewModel', () => {
     await vm.load();
     expect(await vm.declare(['nope'])).toBe(false);
     expect(vm.saveError).toBe('Unknown jurisdiction');
-    expect(vm.status).toBe('ready');
+    expect(vm.compliance.status).toBe('ready');
   });
 });
 

@@ -154,8 +154,8 @@ describe('MyTrainingViewModel', () => {
       Object.assign(new FakeTrainingApi(), { failing: new Error('Failed to fetch') }),
     );
     await broken.load();
-    expect(broken.status).toBe('error');
-    expect(broken.error).toMatch(/could not be reached/);
+    expect(broken.courses.status).toBe('error');
+    expect(broken.courses.error).toMatch(/could not be reached/);
   });
 });
 
