@@ -32,12 +32,9 @@ export const ALLOWED = {
   'test/server/imports/user-import.test.ts': 'still to move to factories',
   'test/server/imports/import-jobs.test.ts': 'still to move to factories',
   'test/server/platform/workspace-console.test.ts': 'still to move to factories',
-  'test/server/platform/database-outage.test.ts': 'still to move to factories',
   'test/server/platform/backup-restore.test.ts': 'still to move to factories',
   'test/server/platform/jobs-two-process.test.ts': 'still to move to factories',
   'test/server/platform/web-assets.test.ts': 'still to move to factories',
-  'test/server/platform/openapi-documents.test.ts': 'still to move to factories',
-  'test/server/platform/tenant-batch.test.ts': 'still to move to factories',
 };
 
 function* files(dir) {
