@@ -7,9 +7,9 @@ import { buildApp } from '../../../server/app';
 import type { Database } from '../../../server/platform/db/database';
 import { migrate } from '../../../server/platform/db/migrate';
 import { openPostgres } from '../../../server/platform/db/postgres-database';
-import { seedDemo } from '../../../server/seed/demo.seed';
 // @ts-expect-error: a plain JavaScript module of the test scripts, without types
 import { startTestPostgres } from '../../../scripts/test-postgres.mjs';
+import { buildWorkspace, serverOverApp, type BuiltWorkspace } from '../support/factories';
 import { PASSWORD, testPasswords } from '../support/test-app';
 
 interface Cluster {
@@ -18,8 +18,6 @@ interface Cluster {
   resume(): void;
   stop(): void;
 }
-
-const ACME = 'acme.localhost:8080';
 
 /**
  * A PostgreSQL server of this test's own, stopped under load as an outage would stop it: every request answers 503 with
@@ -30,6 +28,8 @@ describe('a database outage on PostgreSQL', () => {
   let db: Database;
   let app: FastifyInstance;
   let token: string;
+  /** The test's own workspace; its first admin is the one signed in. */
+  let ws: BuiltWorkspace;
   const logged: string[] = [];
 
   beforeAll(async () => {
@@ -43,13 +43,13 @@ describe('a database outage on PostgreSQL', () => {
       connectionCheckMs: 1_000,
     });
     await migrate(db);
-    await seedDemo(db, testPasswords, 'localhost');
     app = await buildApp({
       db,
       passwords: testPasswords,
       settings: { mainHost: 'localhost', maxUploadBytes: 1024 * 1024, outboxPage: false },
       logger: { level: 'warn', stream: { write: (line: string) => logged.push(line) } },
     });
+    ws = await buildWorkspace(serverOverApp(app, db));
     const signIn = await signInAdmin();
     expect(signIn.statusCode).toBe(200);
     token = signIn.json().token;
@@ -65,14 +65,14 @@ describe('a database outage on PostgreSQL', () => {
     app.inject({
       method: 'POST',
       url: '/main-api/api/user/signin',
-      headers: { host: ACME },
-      payload: { userEmail: 'admin@acme.test', userPassword: PASSWORD },
+      headers: { host: ws.host },
+      payload: { userEmail: ws.admin.email, userPassword: PASSWORD },
     });
   const details = () =>
     app.inject({
       method: 'GET',
       url: '/main-api/api/user/details',
-      headers: { host: ACME, authorization: `Bearer ${token}` },
+      headers: { host: ws.host, authorization: `Bearer ${token}` },
     });
 
   it('answers 503 with Retry-After while the database is down, logs one line without a stack, and recovers by itself', async () => {
@@ -113,14 +113,14 @@ describe('a database outage on PostgreSQL', () => {
     token = signIn.json().token;
     const back = await details();
     expect(back.statusCode).toBe(200);
-    expect(JSON.stringify(back.json())).toContain('admin@acme.test');
+    expect(JSON.stringify(back.json())).toContain(ws.admin.email);
   }, 60_000);
 
   it('stops a statement that runs past the statement timeout and answers 503, not 500', async () => {
     // A lock held elsewhere: the request's update of the same row waits until the statement timeout cancels it.
     const holder = await openPostgres(cluster!.url, 1);
     const release = holder.system(async (tx) => {
-      await tx.query(`SELECT id FROM users WHERE email = 'admin@acme.test' FOR UPDATE`);
+      await tx.query(`SELECT id FROM users WHERE email = $1 FOR UPDATE`, [ws.admin.email]);
       await new Promise((resolve) => setTimeout(resolve, 7_000));
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -128,7 +128,7 @@ describe('a database outage on PostgreSQL', () => {
     const res = await app.inject({
       method: 'PUT',
       url: '/main-api/api/user',
-      headers: { host: ACME, authorization: `Bearer ${token}` },
+      headers: { host: ws.host, authorization: `Bearer ${token}` },
       payload: { firstName: 'Ada', lastName: 'Admin' },
     });
     expect(res.statusCode).toBe(503);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import openapiTS, { astToString, type OpenAPI3 } from '@safeplace/openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractCatalogue } from '../../../server/platform/api-docs';
+import { buildCourse, buildWorkspace } from '../support/factories';
 import { PASSWORD, startTestServer, type TestServer } from '../support/test-app';
 
 /**
@@ -225,7 +226,10 @@ describe('the OpenAPI documents, as an integrator uses them', () => {
     const { integrate } = (await import(/* @vite-ignore */ path.join(OUT, 'client.ts'))) as {
       integrate: typeof IntegrateFn;
     };
-    const result = await integrate('http://acme.localhost', injectFetch(server), PASSWORD);
+    // The integrator's own workspace, its admin and one course, built through the API.
+    const ws = await buildWorkspace(server);
+    await buildCourse(server, ws);
+    const result = await integrate(`http://${ws.host}`, injectFetch(server), ws.admin.email, PASSWORD);
     expect(result.token).toMatch(/^[\w-]{20,}$/); // base64url: a token may hold '-'
     expect(result.courses).toBeGreaterThan(0);
     expect(result.workflows).toBeGreaterThanOrEqual(0);
@@ -236,6 +240,7 @@ describe('the OpenAPI documents, as an integrator uses them', () => {
 declare function IntegrateFn(
   host: string,
   fetch: (request: Request) => Promise<Response>,
+  email: string,
   password: string,
 ): Promise<{ token: string; courses: number; workflows: number; badSignIn: { status: number; code: string } }>;
 
@@ -266,11 +271,11 @@ import type { paths as CaseApi } from './case-api';
 type SignInAnswer = operations['signIn']['responses'][200]['content']['application/json'];
 type ErrorBody = components['schemas']['ErrorBody'];
 
-export async function integrate(host: string, fetch: (request: Request) => Promise<Response>, password: string) {
+export async function integrate(host: string, fetch: (request: Request) => Promise<Response>, email: string, password: string) {
   const main = createClient<MainApi>({ baseUrl: \`\${host}/main-api\`, fetch });
-  const badSignIn = await main.POST('/api/user/signin', { body: { userEmail: 'admin@acme.test', userPassword: 'not the password' } });
+  const badSignIn = await main.POST('/api/user/signin', { body: { userEmail: email, userPassword: 'not the password' } });
   const refused: ErrorBody | undefined = badSignIn.error;
-  const signedIn = await main.POST('/api/user/signin', { body: { userEmail: 'admin@acme.test', userPassword: password } });
+  const signedIn = await main.POST('/api/user/signin', { body: { userEmail: email, userPassword: password } });
   if (!signedIn.data) throw new Error(\`sign-in: \${signedIn.error.code} \${signedIn.error.message}\`);
   const answer: SignInAnswer = signedIn.data;
   const token: string = answer.token;

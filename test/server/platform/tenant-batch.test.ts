@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemBatch, tenantBatch, type Database } from '../../../server/platform/db/database';
-import { seedDemo } from '../../../server/seed/demo.seed';
-import { DATABASES, openTestDatabase, testPasswords } from '../support/test-app';
+import { buildWorkspace } from '../support/factories';
+import { DATABASES, openTestDatabase, startTestServer, type TestServer } from '../support/test-app';
 
 /**
  * `tenantBatch` (server/platform/db/database.ts): statements in one tenant transaction, on PostgreSQL sent together in
@@ -9,44 +9,43 @@ import { DATABASES, openTestDatabase, testPasswords } from '../support/test-app'
  * and the workspace's rows only; a failing statement undoes the others.
  */
 describe.each(DATABASES)('a batch of statements in one tenant transaction on %s', (kind) => {
+  let server: TestServer;
   let db: Database;
-  let acme: string;
-  let globex: string;
+  let own: string;
+  let other: string;
 
   beforeAll(async () => {
-    db = await openTestDatabase(kind);
-    await seedDemo(db, testPasswords, 'localhost');
-    const rows = await db.system((tx) =>
-      tx.query<{ id: string; slug: string }>(`SELECT id, slug FROM workspaces WHERE slug IN ('acme', 'globex')`),
-    );
-    acme = rows.find((r) => r.slug === 'acme')!.id;
-    globex = rows.find((r) => r.slug === 'globex')!.id;
+    // Two workspaces of the test's own, each with its first admin; the batches run straight over the database.
+    server = await startTestServer(kind, {}, { seed: false });
+    db = server.db;
+    own = (await buildWorkspace(server)).id;
+    other = (await buildWorkspace(server)).id;
   });
-  afterAll(async () => db.close());
+  afterAll(async () => server?.close());
 
   it('answers each statement’s rows in order, as the tenant role, seeing only the workspace’s rows', async () => {
-    const [who, users, none, mine] = await tenantBatch(db, acme, [
+    const [who, users, none, mine] = await tenantBatch(db, own, [
       {
         text: `SELECT current_user AS role, current_setting('app.workspace_id') AS workspace, $1::int + 1 AS n, $2::uuid[] AS ids`,
-        params: [41, [acme]],
+        params: [41, [own]],
       },
       { text: `SELECT DISTINCT workspace_id FROM users` },
       { text: `SELECT 1 AS x WHERE false` },
       {
         text: `SELECT count(*)::int AS n FROM users WHERE workspace_id = $1`,
-        params: [globex],
+        params: [other],
         name: 'test-batch-count',
       },
     ]);
-    expect(who).toEqual([{ role: 'app_tenant', workspace: acme, n: 42, ids: [acme] }]);
-    expect(users).toEqual([{ workspace_id: acme }]);
+    expect(who).toEqual([{ role: 'app_tenant', workspace: own, n: 42, ids: [own] }]);
+    expect(users).toEqual([{ workspace_id: own }]);
     expect(none).toEqual([]);
     // Another workspace's rows are not there, even asked for by id.
     expect(mine).toEqual([{ n: 0 }]);
   });
 
   it('runs a named statement again with other parameters, and refuses one name for two texts', async () => {
-    for (const ws of [acme, globex, acme]) {
+    for (const ws of [own, other, own]) {
       const [[row]] = await tenantBatch(db, ws, [
         {
           text: `SELECT $1::text AS asked, current_setting('app.workspace_id') AS workspace`,
@@ -59,7 +58,7 @@ describe.each(DATABASES)('a batch of statements in one tenant transaction on %s'
     // The same named statement twice in one batch.
     const twice = { text: `SELECT $1::int * 2 AS doubled`, name: 'test-batch-twice' };
     expect(
-      await tenantBatch(db, acme, [
+      await tenantBatch(db, own, [
         { ...twice, params: [2] },
         { ...twice, params: [5] },
       ]),
@@ -67,39 +66,37 @@ describe.each(DATABASES)('a batch of statements in one tenant transaction on %s'
     if (kind === 'postgres') {
       // One connection per call here is not promised, so try until the clash is met on a connection that has the name.
       const attempts = await Promise.allSettled(
-        Array.from({ length: 8 }, () =>
-          tenantBatch(db, acme, [{ text: `SELECT 2 AS other`, name: 'test-batch-echo' }]),
-        ),
+        Array.from({ length: 8 }, () => tenantBatch(db, own, [{ text: `SELECT 2 AS other`, name: 'test-batch-echo' }])),
       );
       expect(attempts.some((a) => a.status === 'rejected' && /prepared with another text/.test(String(a.reason)))).toBe(
         true,
       );
     }
     // The connections still answer afterwards.
-    const [[row]] = await tenantBatch(db, acme, [{ text: `SELECT 1 AS one` }]);
+    const [[row]] = await tenantBatch(db, own, [{ text: `SELECT 1 AS one` }]);
     expect(row).toEqual({ one: 1 });
   });
 
   it('keeps an unnamed statement prepared under a name of its own, parsed and planned once on its connection', async () => {
     const text = `SELECT count(*)::int AS n FROM users WHERE workspace_id = $1 AND status = $2 /* ${kind} kept prepared */`;
     // In one batch (one connection): the statement, then that connection's prepared statements.
-    const [counted, prepared] = await tenantBatch(db, acme, [
-      { text, params: [acme, 'ACTIVE'] },
+    const [counted, prepared] = await tenantBatch(db, own, [
+      { text, params: [own, 'ACTIVE'] },
       { text: `SELECT name FROM pg_prepared_statements WHERE statement = $1`, params: [text] },
     ]);
     expect((counted![0] as { n: number }).n).toBeGreaterThan(0);
     expect(prepared).toEqual([{ name: expect.stringMatching(/^batch_\d+$/) }]);
     // Run again with other parameters, it answers for them.
-    const [[again]] = await tenantBatch(db, acme, [{ text, params: [acme, 'NO SUCH STATUS'] }]);
+    const [[again]] = await tenantBatch(db, own, [{ text, params: [own, 'NO SUCH STATUS'] }]);
     expect(again).toEqual({ n: 0 });
   });
 
   it('runs the statements in one transaction: a later one sees an earlier one’s row, and both commit together', async () => {
-    const [first, second, seen] = await tenantBatch(db, acme, [
+    const [first, second, seen] = await tenantBatch(db, own, [
       { text: `SELECT txid_current()::text AS tx` },
       {
         text: `INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.batch.together', 'one') RETURNING txid_current()::text AS tx`,
-        params: [acme],
+        params: [own],
       },
       { text: `SELECT count(*)::int AS n FROM audit_events WHERE action = 'test.batch.together'` },
     ]);
@@ -122,44 +119,44 @@ describe.each(DATABASES)('a batch of statements in one tenant transaction on %s'
       )[0]!.n;
     const before = await count();
     await expect(
-      tenantBatch(db, acme, [
+      tenantBatch(db, own, [
         {
           text: `INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.batch', 'first')`,
-          params: [acme],
+          params: [own],
         },
         { text: `SELECT 1 / $1::int AS boom`, params: [0] },
       ]),
     ).rejects.toThrow(/division by zero/);
     expect(await count()).toBe(before);
-    await tenantBatch(db, acme, [
+    await tenantBatch(db, own, [
       {
         text: `INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.batch', 'second')`,
-        params: [acme],
+        params: [own],
       },
     ]);
     expect(await count()).toBe(before + 1);
   });
 
   it('keeps working after a statement that does not parse, and with more texts than it keeps prepared', async () => {
-    await expect(tenantBatch(db, acme, [{ text: `SELECT 1 AS one` }, { text: `SELEC nonsense` }])).rejects.toThrow(
+    await expect(tenantBatch(db, own, [{ text: `SELECT 1 AS one` }, { text: `SELEC nonsense` }])).rejects.toThrow(
       /syntax error/,
     );
     // The texts of the failed batch work afterwards, prepared again.
-    expect(await tenantBatch(db, acme, [{ text: `SELECT 1 AS one` }])).toEqual([[{ one: 1 }]]);
+    expect(await tenantBatch(db, own, [{ text: `SELECT 1 AS one` }])).toEqual([[{ one: 1 }]]);
     // A parameter the batch cannot send as text is refused before anything is sent, and breaks nothing after it.
     if (kind === 'pglite') {
       await expect(
-        tenantBatch(db, acme, [
+        tenantBatch(db, own, [
           { text: `SELECT 3 AS three` },
           { text: `SELECT $1::bytea AS b`, params: [Buffer.from('x')] },
         ]),
       ).rejects.toThrow(/binary/);
-      expect(await tenantBatch(db, acme, [{ text: `SELECT 3 AS three` }])).toEqual([[{ three: 3 }]]);
+      expect(await tenantBatch(db, own, [{ text: `SELECT 3 AS three` }])).toEqual([[{ three: 3 }]]);
     }
     // 300 distinct texts (more than the PGlite driver keeps prepared): each still answers its own rows.
     for (let i = 0; i < 300; i++) {
-      const [[row]] = await tenantBatch(db, acme, [{ text: `SELECT ${i} AS i, $1::text AS w`, params: [acme] }]);
-      expect(row).toEqual({ i, w: acme });
+      const [[row]] = await tenantBatch(db, own, [{ text: `SELECT ${i} AS i, $1::text AS w`, params: [own] }]);
+      expect(row).toEqual({ i, w: own });
     }
   });
 
@@ -167,17 +164,17 @@ describe.each(DATABASES)('a batch of statements in one tenant transaction on %s'
     const marker = `batch-race-${Date.now()}`;
     const work = Array.from({ length: 30 }, (_, i) =>
       i % 3 === 0
-        ? tenantBatch(db, acme, [
+        ? tenantBatch(db, own, [
             {
               text: `INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.race', $2)`,
-              params: [acme, marker],
+              params: [own, marker],
             },
             { text: `SELECT count(*)::int AS n FROM audit_events WHERE target = $1`, params: [marker] },
           ]).then(([, [row]]) => (row as { n: number }).n)
         : i % 3 === 1
-          ? db.tenant(acme, async (tx) => {
+          ? db.tenant(own, async (tx) => {
               await tx.query(`INSERT INTO audit_events (workspace_id, action, target) VALUES ($1, 'test.race', $2)`, [
-                acme,
+                own,
                 marker,
               ]);
               const [row] = await tx.query<{ n: number }>(

@@ -87,7 +87,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The real server over a real database, seeded with the demo data, driven through `inject`. */
+/**
+ * The real server over a real database, driven through `inject`: seeded with the demo data, or (`seed: false`) over the
+ * migrated database alone, for tests that build their own data with test/server/support/factories.ts.
+ */
 export async function startTestServer(
   kind: 'pglite' | 'postgres',
   settings: Partial<ServerSettings> = {},
@@ -99,12 +102,15 @@ export async function startTestServer(
     logger?: FastifyServerOptions['logger'];
     intakeAddressKey?: Uint8Array;
     parses?: ParseSlots;
+    /** The demo workspaces, people and files (default); `false`: none of them, a faster start. */
+    seed?: boolean;
   } = {},
 ): Promise<TestServer> {
-  const db = await openTestDatabase(kind, { seeded: true });
+  const seed = options.seed ?? true;
+  const db = await openTestDatabase(kind, { seeded: seed });
   const files = await mkdtemp(path.join(os.tmpdir(), 'safeplace-files-'));
   const fileUrls = new EmbeddedFileUrls(files, new UrlSigner(randomBytes(32)));
-  await seedDemoFiles(db, options.fileUrls ?? fileUrls, path.resolve('public/media'));
+  if (seed) await seedDemoFiles(db, options.fileUrls ?? fileUrls, path.resolve('public/media'));
   const jobs = options.jobs ? new JobQueue(db) : null;
   const evidence = new EvidenceVault(
     options.fileUrls ?? fileUrls,
