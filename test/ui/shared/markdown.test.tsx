@@ -87,4 +87,13 @@ describe('the text blocks’ Markdown', () => {
     expect(drawn('[next](/training/abc)')).toContain('href="/training/abc"');
     expect(drawn('[mail](mailto:hr@example.org)')).toContain('href="mailto:hr@example.org"');
   });
+
+  it('keeps an image off unsafe addresses and a title inside its attribute', () => {
+    const image = drawn('![x](javascript:alert(1))');
+    expect(image).not.toContain('javascript');
+    expect(image).toContain('src=""');
+    const titled = drawn('[a](https://example.org "x\\" onmouseover=\\"alert(1)")');
+    expect(titled).toContain('title="x&quot; onmouseover=&quot;alert(1)"');
+    expect(titled).not.toContain(' onmouseover="');
+  });
 });
