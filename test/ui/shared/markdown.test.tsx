@@ -2,10 +2,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { BlockMarkdown } from '../../../src/ui/courses/blocks/block-markdown';
 
-/** A text block as the player and the authors' preview draw it (line breaks between elements left out). */
-const drawn = (source: string) => renderToStaticMarkup(<BlockMarkdown>{source}</BlockMarkdown>).replace(/\n/g, '');
+/** A text block as the player and the authors' preview draw it, inside its one element (line breaks between elements left out). */
+const drawn = (source: string) => {
+  const html = renderToStaticMarkup(<BlockMarkdown>{source}</BlockMarkdown>).replace(/\n/g, '');
+  expect(html.startsWith('<div>') && html.endsWith('</div>')).toBe(true);
+  return html.slice('<div>'.length, -'</div>'.length);
+};
 
-/** A course's text block is Markdown (CommonMark, through react-markdown): the HTML of each construct authors write. */
+/** A course's text block is Markdown (CommonMark, through micromark): the HTML of each construct authors write. */
 describe('the text blocks’ Markdown', () => {
   it.each([
     [
@@ -57,9 +61,9 @@ describe('the text blocks’ Markdown', () => {
       '> Every view is recorded.\n> Second line.',
       '<blockquote><p>Every view is recorded.Second line.</p></blockquote>',
     ],
-    ['a thematic break', 'Above\n\n---\n\nBelow', '<p>Above</p><hr/><p>Below</p>'],
+    ['a thematic break', 'Above\n\n---\n\nBelow', '<p>Above</p><hr /><p>Below</p>'],
     ['fenced code', '```\nline 1\n<b>kept</b>\n```', '<pre><code>line 1&lt;b&gt;kept&lt;/b&gt;</code></pre>'],
-    ['a hard break', 'Line one  \nLine two\\\nLine three', '<p>Line one<br/>Line two<br/>Line three</p>'],
+    ['a hard break', 'Line one  \nLine two\\\nLine three', '<p>Line one<br />Line two<br />Line three</p>'],
     ['escapes', 'Not \\*emphasis\\* here', '<p>Not *emphasis* here</p>'],
     ['underscores inside words', 'snake_case_name stays', '<p>snake_case_name stays</p>'],
     ['Devanagari', 'यौन उत्पीड़न **अवांछित** व्यवहार है।', '<p>यौन उत्पीड़न <strong>अवांछित</strong> व्यवहार है।</p>'],
@@ -82,5 +86,14 @@ describe('the text blocks’ Markdown', () => {
     }
     expect(drawn('[next](/training/abc)')).toContain('href="/training/abc"');
     expect(drawn('[mail](mailto:hr@example.org)')).toContain('href="mailto:hr@example.org"');
+  });
+
+  it('keeps an image off unsafe addresses and a title inside its attribute', () => {
+    const image = drawn('![x](javascript:alert(1))');
+    expect(image).not.toContain('javascript');
+    expect(image).toContain('src=""');
+    const titled = drawn('[a](https://example.org "x\\" onmouseover=\\"alert(1)")');
+    expect(titled).toContain('title="x&quot; onmouseover=&quot;alert(1)"');
+    expect(titled).not.toContain(' onmouseover="');
   });
 });

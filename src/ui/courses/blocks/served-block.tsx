@@ -338,11 +338,7 @@ export function ServedBlockView({
         </>
       );
     case 'TEXT_AREA':
-      return (
-        <div className="block-prose">
-          <BlockMarkdown>{block.body}</BlockMarkdown>
-        </div>
-      );
+      return <BlockMarkdown className="block-prose">{block.body}</BlockMarkdown>;
     case 'IMAGE': {
       const url = fileUrl?.(block.fileId);
       return (
