@@ -71,7 +71,7 @@ export class SignInService {
         this.limits.readStatement(limitKeys),
         candidateStatement(site.workspace.id, body),
       ])) as [unknown[], Candidate[]];
-      reading = this.limits.readingOf(limitRows);
+      reading = this.limits.readingOf(limitKeys, limitRows);
       candidate = candidates[0];
     } else {
       reading = await this.limits.read(limitKeys);
