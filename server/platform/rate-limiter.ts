@@ -46,7 +46,12 @@ export class RateLimits {
 
   /** Reads these keys in one statement, for a caller that decides which of them apply (sign-in). */
   async read(keys: readonly LimitKey[], tx?: Sql): Promise<LimitReading> {
-    return new LimitReading(await this.run(CHECK, keys, tx));
+    if (unique(keys).length === 0) return new LimitReading([]);
+    const { text, params } = this.readStatement(keys);
+    const rows = tx
+      ? await tx.query<RawStateRow>(text, params)
+      : ((await systemBatch(this.db, [{ text, params }]))[0] as RawStateRow[]);
+    return readingOf(keys, rows);
   }
 
   /** Counts one event against each key (a failure, after the check let it through). */
@@ -94,7 +99,7 @@ export class RateLimits {
   /**
    * `resetAndRecord` as a statement for a caller's own batch, applied only when `condition` holds: an SQL condition
    * over `$6`, `$7`... (`condition.values`), read in the batch's transaction (the workspace sign-in: only when its
-   * session was written by the statement before). Call `afterBatch` once the batch ran.
+   * session was written by the statement before). It answers no rows. Call `afterBatch` once the batch ran.
    */
   resetAndRecordStatement(
     forget: readonly LimitKey[],
@@ -114,11 +119,12 @@ export class RateLimits {
    * limits and the account in one call); `readingOf` turns that statement's rows into the reading.
    */
   readStatement(keys: readonly LimitKey[]): Statement {
-    return statementOf(CHECK, keys);
+    return { text: READ, params: [unique(keys).map((k) => k.hash)] };
   }
 
-  readingOf(rows: unknown[]): LimitReading {
-    return new LimitReading(stateRows(rows as RawStateRow[]));
+  /** The reading of `readStatement(keys)`'s rows. */
+  readingOf(keys: readonly LimitKey[], rows: unknown[]): LimitReading {
+    return readingOf(keys, rows as RawStateRow[]);
   }
 
   private async run(sql: string, keys: readonly LimitKey[], tx?: Sql, extra: unknown[] = []): Promise<StateRow[]> {
@@ -184,6 +190,25 @@ interface RawStateRow {
   key: string;
   recent: (number | string)[] | null;
   at: number | string;
+}
+
+/**
+ * `READ`'s rows as the state of `keys`: each key's events inside its own window (the caller's `windowMs`, as the other
+ * statements take it), oldest first, measured from the database's clock (`at`). A key without a row has no events.
+ */
+function readingOf(keys: readonly LimitKey[], rows: RawStateRow[]): LimitReading {
+  const windows = new Map(unique(keys).map((k) => [k.hash, k.limit.windowMs]));
+  return new LimitReading(
+    rows.map((r) => {
+      const at = Number(r.at);
+      const since = at - (windows.get(r.key) ?? 0);
+      const recent = (r.recent ?? [])
+        .map(Number)
+        .filter((h) => h > since)
+        .sort((a, b) => a - b);
+      return { key: r.key, recent, at };
+    }),
+  );
 }
 
 function stateRows(rows: RawStateRow[]): StateRow[] {
@@ -275,15 +300,24 @@ const UPSERT_MANY = `INSERT INTO rate_limits AS r (key, hits, window_ms, max_hit
 
 const RESULT = `SELECT key, recent, extract(epoch FROM now())::float8 * 1000 AS at FROM current`;
 
-const CHECK = `WITH ${INPUT}, ${CURRENT} ${RESULT}`;
+/**
+ * The stored events of the keys of $1 (the hashes), with the database's clock: the caller keeps those inside each key's
+ * window (`readingOf`). One index lookup per key and nothing computed per event: every sign-in reads four keys, most
+ * of which have no row.
+ */
+const READ = `SELECT key, ARRAY(SELECT extract(epoch FROM h)::float8 * 1000 FROM unnest(hits) AS h)::float8[] AS recent,
+  extract(epoch FROM now())::float8 * 1000 AS at FROM rate_limits WHERE key = ANY($1::text[])`;
 const RECORD = `WITH ${INPUT}, ${CURRENT}, recorded AS (${UPSERT('')}) ${RESULT}`;
 /** RECORD, and the keys of $5 forgotten (no key of $5 is one of $1: the data-modifying parts see one snapshot). */
 const RESET_AND_RECORD = `WITH forgotten AS (DELETE FROM rate_limits WHERE key = ANY($5::text[])), ${INPUT}, ${CURRENT},
   recorded AS (${UPSERT('')}) ${RESULT}`;
-/** RESET_AND_RECORD where both the forgetting and the counting happen only when `condition` holds. */
+/**
+ * RESET_AND_RECORD where both the forgetting and the counting happen only when `condition` holds. It answers no rows:
+ * its caller (a sign-in that succeeded) reads nothing back, so the keys' events are not read again.
+ */
 const resetAndRecordIf = (condition: string) => `WITH forgotten AS (
-    DELETE FROM rate_limits WHERE key = ANY($5::text[]) AND ${condition}), ${INPUT}, ${CURRENT},
-  recorded AS (${UPSERT(`WHERE ${condition}`)}) ${RESULT}`;
+    DELETE FROM rate_limits WHERE key = ANY($5::text[]) AND ${condition}), ${INPUT}
+  ${UPSERT(`WHERE ${condition}`)}`;
 const TAKE = `WITH ${INPUT}, ${CURRENT},
   allowed AS (SELECT NOT EXISTS (SELECT 1 FROM current WHERE cardinality(recent) >= max_hits) AS ok),
   recorded AS (${UPSERT('WHERE (SELECT ok FROM allowed)')}) ${RESULT}`;

@@ -2,7 +2,7 @@ import type { SignInBody } from '../../../src/contracts/main/auth.contract';
 import type { Role } from '../../../src/domain/auth/roles';
 import type { Database, Statement } from '../../platform/db/database';
 import { SESSION_LIFETIME_DAYS } from '../../platform/sessions';
-import { WORKSPACE_USER_SQL } from './current-user';
+import { WORKSPACE_USER_SQL, type WorkspaceUserRow } from './current-user';
 
 /** The account a workspace sign-in names, as `candidateStatement` reads it. */
 export interface Candidate {
@@ -28,32 +28,29 @@ export function candidateStatement(workspaceId: string, body: SignInBody): State
   };
 }
 
-/** A row of the first of `passwordSignInStatements`: the new session, and the account as it is now. */
-export interface OpenedSession {
+/** The row of `passwordSignInStatement`: the new session, and the user's details as every sign-in answers them. */
+export interface OpenedSession extends WorkspaceUserRow {
   session_id: string;
   expires_at: Date | string;
-  role: Role;
-  branch_id: string | null;
-  email: string;
 }
 
 /**
- * After the password was verified, in one tenant batch: (1) the account locked and checked to be the one whose
- * password was verified (same hash, not deactivated since), the session and the SIGN_IN audit event written only
- * then, in one statement (no row: nothing written); (2) the user's details as every sign-in answers them.
+ * After the password was verified, in one statement of a tenant batch: the account locked and checked to be the one
+ * whose password was verified (same hash, not deactivated since), the session and the SIGN_IN audit event written only
+ * then (no row: nothing written), and the user's details (`WORKSPACE_USER_SQL`, whose $1 and $2 are this statement's
+ * workspace and user) beside the new session's id.
  */
-export function passwordSignInStatements(input: {
+export function passwordSignInStatement(input: {
   workspaceId: string;
   userId: string;
   passwordHash: string;
   tokenHash: string;
   ip: string;
   userAgent?: string;
-}): [Statement, Statement] {
-  return [
-    {
-      text: `WITH still AS (
-               SELECT id, role, branch_id, email FROM users
+}): Statement {
+  return {
+    text: `WITH still AS (
+               SELECT id FROM users
                 WHERE workspace_id = $1::uuid AND id = $2::uuid AND password_hash = $3::text AND status <> 'INACTIVE' FOR UPDATE),
              opened AS (
                INSERT INTO sessions (token_hash, workspace_id, user_id, ip, user_agent, expires_at)
@@ -62,19 +59,17 @@ export function passwordSignInStatements(input: {
              logged AS (
                INSERT INTO audit_events (workspace_id, actor_user_id, action, target, ip, details)
                SELECT $1::uuid, id, 'SIGN_IN', id::text, $5::text, '{"method":"password"}'::jsonb FROM still)
-           SELECT o.id AS session_id, o.expires_at, s.role, s.branch_id, s.email FROM opened o CROSS JOIN still s`,
-      params: [
-        input.workspaceId,
-        input.userId,
-        input.passwordHash,
-        input.tokenHash,
-        input.ip,
-        input.userAgent?.slice(0, 300) ?? null,
-        SESSION_LIFETIME_DAYS,
-      ],
-    },
-    { text: WORKSPACE_USER_SQL, params: [input.workspaceId, input.userId] },
-  ];
+           SELECT o.id AS session_id, o.expires_at, d.* FROM opened o CROSS JOIN LATERAL (${WORKSPACE_USER_SQL}) d`,
+    params: [
+      input.workspaceId,
+      input.userId,
+      input.passwordHash,
+      input.tokenHash,
+      input.ip,
+      input.userAgent?.slice(0, 300) ?? null,
+      SESSION_LIFETIME_DAYS,
+    ],
+  };
 }
 
 /**

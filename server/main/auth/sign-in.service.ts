@@ -7,11 +7,11 @@ import type { PasswordHasher } from '../../platform/passwords';
 import type { Limit, LimitKey, LimitReading, RateLimits } from '../../platform/rate-limiter';
 import { newToken, type Principal, type SessionRepository } from '../../platform/sessions';
 import type { Site } from '../../platform/tenancy';
-import { currentUser, workspaceUserFrom, type WorkspaceUserRow } from './current-user';
+import { currentUser, workspaceUserFrom } from './current-user';
 import {
   candidateStatement,
   mainSiteAccount,
-  passwordSignInStatements,
+  passwordSignInStatement,
   type Candidate,
   type OpenedSession,
 } from './sign-in.repository';
@@ -71,7 +71,7 @@ export class SignInService {
         this.limits.readStatement(limitKeys),
         candidateStatement(site.workspace.id, body),
       ])) as [unknown[], Candidate[]];
-      reading = this.limits.readingOf(limitRows);
+      reading = this.limits.readingOf(limitKeys, limitRows);
       candidate = candidates[0];
     } else {
       reading = await this.limits.read(limitKeys);
@@ -136,28 +136,30 @@ export class SignInService {
     // Only the holder of the right password learns that the account waits for its email to be confirmed.
     if (!candidate.email_confirmed) return refuse('forbidden', 'EMAIL_NOT_CONFIRMED', EMAIL_NOT_CONFIRMED);
     // One transaction and one round trip: the account is still the one whose password was checked, the session and
-    // its audit are written, the user's details come back, and (as the owner: the rate limits are no tenant table)
-    // the allowances are updated if the session was opened; nothing is read again after the commit.
+    // its audit are written and the user's details come back in one statement, and (as the owner: the rate limits are
+    // no tenant table) the allowances are updated if the session was opened; nothing is read again after the commit.
     const { token, hash } = newToken();
     const [forget, count] = onSuccess(candidate.email);
-    const [opened, details] = (await tenantBatch(
+    const [opened] = (await tenantBatch(
       this.db,
       workspaceId,
-      passwordSignInStatements({
-        workspaceId,
-        userId: candidate.id,
-        passwordHash: candidate.password_hash,
-        tokenHash: hash,
-        ip,
-        userAgent,
-      }),
+      [
+        passwordSignInStatement({
+          workspaceId,
+          userId: candidate.id,
+          passwordHash: candidate.password_hash,
+          tokenHash: hash,
+          ip,
+          userAgent,
+        }),
+      ],
       [
         this.limits.resetAndRecordStatement(forget, count, {
           sql: 'EXISTS (SELECT 1 FROM sessions WHERE workspace_id = $6::uuid AND token_hash = $7::text)',
           values: [workspaceId, hash],
         }),
       ],
-    )) as [OpenedSession[], WorkspaceUserRow[]];
+    )) as [OpenedSession[]];
     const still = opened[0];
     // Deactivated, or the password changed, while the hash was being checked.
     if (!still) return null;
@@ -173,7 +175,7 @@ export class SignInService {
     return {
       token,
       expiresAt: new Date(still.expires_at).toISOString(),
-      user: workspaceUserFrom(details[0], principal),
+      user: workspaceUserFrom(still, principal),
     };
   }
 

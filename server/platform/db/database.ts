@@ -27,8 +27,8 @@ export interface Database {
   /**
    * Statements that do not depend on each other's results, in one tenant transaction (as `tenant`), each statement's
    * rows in order. PostgreSQL sends the prologue and the statements together, in one implicit transaction (committed at
-   * the one Sync, nothing kept if a statement fails): one round trip instead of three or more. PGlite gets BEGIN, the
-   * prologue, the statements and COMMIT as one message: one call into the database. Optional (a wrapper may leave it
+   * the one Sync, nothing kept if a statement fails): one round trip instead of three or more. PGlite gets the prologue and
+   * the statements as one message, one implicit transaction in the same way: one call into the database. Optional (a wrapper may leave it
    * out): call it through `tenantBatch` below.
    */
   tenantBatch?(workspaceId: string, statements: readonly Statement[]): Promise<unknown[][]>;

@@ -87,9 +87,12 @@ export class PgliteDatabase implements Database {
 
   /**
    * The batch as one message to PGlite's backend: Parse (once per text, then kept prepared), Bind, Describe and
-   * Execute for BEGIN, the prologue, each statement and COMMIT, then one Sync. That is one call into the database
-   * instead of `tenant`'s six a statement (parse, describe, bind, describe, execute, sync) plus two each for BEGIN and
-   * COMMIT, and each text is parsed and planned once, not on every call. It holds PGlite's own locks, as `query` and
+   * Execute for the prologue and each statement, then one Sync. The messages up to the Sync are one implicit
+   * transaction, as on PostgreSQL (postgres-database.ts): committed at the Sync, rolled back whole if a statement fails,
+   * each statement seeing the ones before it, and `set_config(..., true)` (the prologue's role and workspace) lasting
+   * until its end; no BEGIN and COMMIT steps to bind, run and answer. That is one call into the database instead of
+   * `tenant`'s six a statement (parse, describe, bind, describe, execute, sync) plus two each for BEGIN and COMMIT,
+   * and each text is parsed and planned once, not on every call. It holds PGlite's own locks, as `query` and
    * `transaction` do, so nothing else runs between its messages. Parameters go as text, mapped as node-postgres maps
    * them (the PostgreSQL batch does the same), so a statement behaves alike on both drivers.
    */
@@ -107,12 +110,7 @@ export class PgliteDatabase implements Database {
     await turn();
     return pg._runExclusiveTransaction(() =>
       pg._runExclusiveQuery(async () => {
-        const steps = [
-          { text: 'BEGIN', params: [] as readonly unknown[] },
-          ...prologue,
-          ...statements,
-          { text: 'COMMIT', params: [] },
-        ];
+        const steps: readonly Statement[] = [...prologue, ...statements];
         // Every parameter is mapped before any text is recorded as prepared (a throw here sends nothing).
         const values = steps.map((step) => wireValues(step.params));
         const parts: Uint8Array[] = [];
@@ -143,8 +141,8 @@ export class PgliteDatabase implements Database {
         try {
           messages = await pg.execProtocolStream(message, { syncToFs: false });
         } catch (error) {
-          // The backend skipped everything after the failing message up to Sync, and left the transaction aborted.
-          // Roll it back. Which of this batch's texts got prepared before the failure is not known: every prepared
+          // The backend skipped everything after the failing message up to Sync, where the implicit transaction ended
+          // rolled back (the ROLLBACK is for a batch that held a statement beginning a block of its own). Which of this batch's texts got prepared before the failure is not known: every prepared
           // statement is dropped and prepared again on its next use (a failed batch is rare).
           this.prepared.clear();
           await pg.execProtocolStream(protocol.serialize.query('ROLLBACK; DEALLOCATE ALL'), {
@@ -157,7 +155,7 @@ export class PgliteDatabase implements Database {
         const results = parse.parseResults(messages, pg.parsers);
         if (results.length !== steps.length)
           throw new Error(`A batch of ${steps.length} steps answered ${results.length} results`);
-        const first = 1 + prologue.length;
+        const first = prologue.length;
         return results.slice(first, first + statements.length).map((r) => r.rows);
       }),
     );
