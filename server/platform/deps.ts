@@ -42,8 +42,6 @@ export interface ServerSettings {
   complaintsPerDay?: number;
   /** Bytes of rendered course details kept by content revision (server/learning/courses/details-cache.ts); 0: off. */
   courseDetailsCacheBytes?: number;
-  /** The clock of the learner's progress (video watch allowance, completion dates); tests move it. Default: the wall clock. */
-  now?: () => Date;
   /** The background import runner (server/main/imports/import-runner.ts); defaults: 5,000 rows a batch, stale after 15 s. */
   /** The course reminder run: learners per transaction, and a test hook before each batch. */
   reminders?: ReminderSettings;

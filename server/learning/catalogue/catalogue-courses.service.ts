@@ -11,9 +11,10 @@ import { MAIN_SITE_WORKSPACE_ID, type Database, type Sql } from '../../platform/
 import { ok, refuse, type Outcome } from '../../platform/refusal';
 import * as authoring from '../courses/authoring.service';
 import { listCourses } from '../courses/courses.repository';
-import { auditCatalogue, type PlatformActor } from './catalogue-audit';
+import { auditCatalogue } from './catalogue-audit';
 import * as repo from './catalogue-courses.repository';
 import { instantText } from '../../../src/domain/shared/date-time';
+import type { Actor } from '../../platform/actor';
 
 /**
  * Catalogue courses (docs/policies.md "Catalogue courses"). A catalogue course is a course of the main site: its rows
@@ -39,7 +40,10 @@ export class CatalogueCourses {
   constructor(private readonly db: Database) {}
 
   /** A draft catalogue course, through the authoring service (the builder does the rest). */
-  create(actor: PlatformActor, body: z.output<typeof CreateCourseBody>): Promise<{ courseId: string }> {
+  create(
+    actor: Pick<Actor, 'platformAdminId' | 'ip'>,
+    body: z.output<typeof CreateCourseBody>,
+  ): Promise<{ courseId: string }> {
     const who: authoring.Author = {
       workspaceId: CATALOGUE,
       userId: actor.platformAdminId ?? CATALOGUE,
@@ -81,7 +85,7 @@ export class CatalogueCourses {
    * version's snapshot, and the files its blocks and cover name (the same stored bytes, rows of the workspace). Offered
    * again: the same copy, nothing written.
    */
-  offer(actor: PlatformActor, body: OfferCourseBody): Promise<Outcome<WorkspaceCourse>> {
+  offer(actor: Pick<Actor, 'platformAdminId' | 'ip'>, body: OfferCourseBody): Promise<Outcome<WorkspaceCourse>> {
     return this.db.system(async (tx) => {
       const source = await repo.sourceCourse(tx, body.courseId);
       if (!source) return noCatalogueCourse();
@@ -135,7 +139,7 @@ export class CatalogueCourses {
    * date is left alone; the answer lists the copies that moved.
    */
   pushVersion(
-    actor: PlatformActor,
+    actor: Pick<Actor, 'platformAdminId' | 'ip'>,
     body: PushVersionBody,
   ): Promise<Outcome<{ items: (WorkspaceCourse & { fromVersion: number })[] }>> {
     return this.db.system(async (tx) => {

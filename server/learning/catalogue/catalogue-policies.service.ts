@@ -17,13 +17,11 @@ import type { DirectFileUrls } from '../../platform/signed-files';
 import { tooLarge, wrongType } from '../files/files.service';
 import { ok, refuse, type Outcome, type Refusal } from '../../platform/refusal';
 import { audit } from '../../platform/audit';
-import { auditCatalogue, type PlatformActor } from './catalogue-audit';
+import { auditCatalogue } from './catalogue-audit';
 import * as repo from './catalogue-policies.repository';
 import { instantText } from '../../../src/domain/shared/date-time';
 import { systemClock } from '../../platform/clock';
-
-/** Who changes a policy: the platform admin (catalogue) or a workspace's admin (its own policy, `userId`). */
-export type PolicyActor = PlatformActor & { userId?: string };
+import type { Actor } from '../../platform/actor';
 
 /** The catalogue's PDFs live in the file storage under the main site's id: they belong to no workspace. */
 export const CATALOGUE_FILES = MAIN_SITE_WORKSPACE_ID;
@@ -84,7 +82,10 @@ export class CataloguePolicies {
     return this.db.system((tx) => this.loaded(tx, id));
   }
 
-  async create(actor: PolicyActor, body: CreatePolicyBody): Promise<Outcome<PolicyDetails>> {
+  async create(
+    actor: Pick<Actor, 'platformAdminId' | 'userId' | 'ip'>,
+    body: CreatePolicyBody,
+  ): Promise<Outcome<PolicyDetails>> {
     return this.db.system(async (tx) => {
       const country = await this.countryOf(tx, body.jurisdictionId ?? null);
       if (!country.ok) return country;
@@ -105,7 +106,11 @@ export class CataloguePolicies {
     });
   }
 
-  async update(actor: PolicyActor, id: string, body: UpdatePolicyBody): Promise<Outcome<PolicyDetails>> {
+  async update(
+    actor: Pick<Actor, 'platformAdminId' | 'userId' | 'ip'>,
+    id: string,
+    body: UpdatePolicyBody,
+  ): Promise<Outcome<PolicyDetails>> {
     return this.db.system(async (tx) => {
       const before = await this.load(tx, id);
       if (!before) return noSuchPolicy();
@@ -131,7 +136,11 @@ export class CataloguePolicies {
   }
 
   /** A review that ends in a new version: every language is outdated until its PDF of the new version is given. */
-  async newVersion(actor: PolicyActor, id: string, body: NewVersionBody): Promise<Outcome<PolicyDetails>> {
+  async newVersion(
+    actor: Pick<Actor, 'platformAdminId' | 'userId' | 'ip'>,
+    id: string,
+    body: NewVersionBody,
+  ): Promise<Outcome<PolicyDetails>> {
     return this.db.system(async (tx) => {
       await repo.lockPolicy(tx, id);
       const before = await this.load(tx, id);
@@ -166,7 +175,11 @@ export class CataloguePolicies {
     });
   }
 
-  async reviewNoChange(actor: PolicyActor, id: string, body: ReviewBody): Promise<Outcome<PolicyDetails>> {
+  async reviewNoChange(
+    actor: Pick<Actor, 'platformAdminId' | 'userId' | 'ip'>,
+    id: string,
+    body: ReviewBody,
+  ): Promise<Outcome<PolicyDetails>> {
     return this.db.system(async (tx) => {
       const before = await this.load(tx, id);
       if (!before) return noSuchPolicy();
@@ -192,7 +205,7 @@ export class CataloguePolicies {
     });
   }
 
-  async remove(actor: PolicyActor, id: string): Promise<Outcome<{ ok: true }>> {
+  async remove(actor: Pick<Actor, 'platformAdminId' | 'userId' | 'ip'>, id: string): Promise<Outcome<{ ok: true }>> {
     const removed = await this.db.system(async (tx): Promise<Outcome<string[]>> => {
       const before = await this.load(tx, id);
       if (!before) return noSuchPolicy();
@@ -213,7 +226,7 @@ export class CataloguePolicies {
 
   /** An upload URL for the current version's PDF in a language (a waiting upload of the same is replaced). */
   async issueUpload(
-    actor: PolicyActor,
+    actor: Pick<Actor, 'platformAdminId' | 'userId' | 'ip'>,
     policyId: string,
     language: PolicyLanguage,
     upload: { fileName: string; size: number },
@@ -250,7 +263,11 @@ export class CataloguePolicies {
   }
 
   /** Checks the uploaded bytes (a PDF by its magic number, within the limit) and makes it the language's copy. */
-  async confirmUpload(actor: PolicyActor, policyId: string, language: PolicyLanguage): Promise<Outcome<PolicyDetails>> {
+  async confirmUpload(
+    actor: Pick<Actor, 'platformAdminId' | 'userId' | 'ip'>,
+    policyId: string,
+    language: PolicyLanguage,
+  ): Promise<Outcome<PolicyDetails>> {
     const urls = this.urls;
     if (!urls) return noStorage();
     const waiting = await this.db.system(async (tx) => {
@@ -319,13 +336,13 @@ export class CataloguePolicies {
   }
 
   /** The author recorded on a version or review: the platform admin, or the workspace's admin. */
-  private author(actor: PolicyActor): string | null {
+  private author(actor: Pick<Actor, 'platformAdminId' | 'userId' | 'ip'>): string | null {
     return actor.platformAdminId ?? actor.userId ?? null;
   }
 
   private async audit(
     tx: Sql,
-    actor: PolicyActor,
+    actor: Pick<Actor, 'platformAdminId' | 'userId' | 'ip'>,
     action: string,
     target: string,
     details: Record<string, unknown> = {},

@@ -10,6 +10,7 @@ import { answer } from '../../platform/refusal';
 import { serve, workspaceUser } from '../../platform/serve';
 import { WorkspacePolicies } from '../policies/policies.service';
 import { WorkspaceCompliance } from './compliance.service';
+import { workspaceActor } from '../../platform/actor';
 
 /** A workspace's compliance page: declared jurisdictions, each obligation's state, CA-11 per person (docs/policies.md). */
 export async function complianceRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
@@ -21,13 +22,7 @@ export async function complianceRoutes(app: FastifyInstance, deps: ApiDeps): Pro
 
   serve(app, complianceJurisdictions, async (ctx) => compliance.jurisdictions(workspaceUser(ctx).workspace.id));
   serve(app, declareJurisdictions, async (ctx) => {
-    const { user, workspace } = workspaceUser(ctx);
-    return answer(
-      await compliance.declare(
-        { workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip },
-        ctx.body.jurisdictionIds,
-      ),
-    );
+    return answer(await compliance.declare(workspaceActor(ctx), ctx.body.jurisdictionIds));
   });
   serve(app, complianceStatus, async (ctx) => compliance.status(workspaceUser(ctx).workspace.id));
   serve(app, trainingCadence, async (ctx) => compliance.cadence(workspaceUser(ctx).workspace.id, ctx.query));

@@ -21,12 +21,7 @@ import { ok, refuse, type Outcome } from '../../platform/refusal';
 import * as catalogue from '../catalogue/catalogue.repository';
 import * as repo from './compliance.repository';
 import type { WorkspacePolicies } from '../policies/policies.service';
-
-export interface ComplianceActor {
-  workspaceId: string;
-  userId: string;
-  ip: string;
-}
+import type { Acting } from '../../platform/actor';
 
 /** CA-11 (training cadence) is Canada's: a workspace declaring Canada or any of its jurisdictions sees it. */
 const isCanadian = (j: Jurisdiction) => j.country === 'CA';
@@ -51,7 +46,10 @@ export class WorkspaceCompliance {
     return this.db.tenant(workspaceId, (tx) => this.declaredAndChoices(tx, workspaceId));
   }
 
-  async declare(actor: ComplianceActor, jurisdictionIds: readonly string[]): Promise<Outcome<DeclaredJurisdictions>> {
+  async declare(
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
+    jurisdictionIds: readonly string[],
+  ): Promise<Outcome<DeclaredJurisdictions>> {
     const ids = [...new Set(jurisdictionIds)];
     return this.db.tenant(actor.workspaceId, async (tx) => {
       const known = new Set((await catalogue.jurisdictions(tx)).map((j) => j.id));

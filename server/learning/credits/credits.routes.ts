@@ -11,16 +11,14 @@ import { answer } from '../../platform/refusal';
 import { serve, workspaceUser } from '../../platform/serve';
 import { platformActor } from '../catalogue/catalogue-audit';
 import { CourseCredits } from './credits.service';
+import { workspaceActor } from '../../platform/actor';
 
 /** Course credits: the workspace asks, the platform admin grants, assignments consume (docs/policies.md). */
 export async function creditRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const credits = new CourseCredits(deps.db);
 
   serve(app, requestCredits, async (ctx) => {
-    const { user, workspace } = workspaceUser(ctx);
-    return answer(
-      await credits.request({ workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip }, ctx.body),
-    );
+    return answer(await credits.request(workspaceActor(ctx), ctx.body));
   });
   serve(app, courseCreditRequests, async (ctx) =>
     answer(await credits.requests(workspaceUser(ctx).workspace.id, ctx.params.id)),

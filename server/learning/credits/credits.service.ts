@@ -2,7 +2,7 @@ import type { CreditRequest, RequestCreditsBody } from '../../../src/contracts/l
 import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
 import { ok, refuse, type Outcome, type Refusal } from '../../platform/refusal';
-import type { PlatformActor } from '../catalogue/catalogue-audit';
+import type { Acting, Actor } from '../../platform/actor';
 import { creditBalance, isCatalogueCourse, lockCourseCredits } from './credit-ledger';
 import * as repo from './credits.repository';
 import { instantText } from '../../../src/domain/shared/date-time';
@@ -43,17 +43,11 @@ async function adminRow(tx: Sql, workspaceId: string, requestId: string) {
   };
 }
 
-export interface WorkspaceActor {
-  workspaceId: string;
-  userId: string;
-  ip: string;
-}
-
 /** Course credits: the workspace asks, the platform admin grants, assignments consume (docs/policies.md). */
 export class CourseCredits {
   constructor(private readonly db: Database) {}
 
-  request(actor: WorkspaceActor, body: RequestCreditsBody): Promise<Outcome<CreditRequest>> {
+  request(actor: Acting<'workspaceId' | 'userId' | 'ip'>, body: RequestCreditsBody): Promise<Outcome<CreditRequest>> {
     const ws = actor.workspaceId;
     return this.db.tenant(ws, async (tx) => {
       const problem = await catalogueCourseProblem(tx, ws, body.courseId);
@@ -122,7 +116,7 @@ export class CourseCredits {
   }
 
   /** Grants a request once: its own idempotency key makes a retry (or a second click) add nothing. */
-  async grant(actor: PlatformActor, requestId: string, credits: number | undefined) {
+  async grant(actor: Pick<Actor, 'platformAdminId' | 'ip'>, requestId: string, credits: number | undefined) {
     const ws = await repo.requestWorkspace(this.db, requestId);
     if (!ws) return refuse('not-found', 'NOT_FOUND', 'No such credit request');
     return this.db.tenant(ws, async (tx) => {

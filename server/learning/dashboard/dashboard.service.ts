@@ -3,7 +3,7 @@ import { localDay } from '../../../src/domain/shared/date-time';
 import type { Database } from '../../platform/db/database';
 import type { Outcome } from '../../platform/refusal';
 import { dateSettingsOf } from '../reports/report-cells';
-import type { ReportActor } from '../reports/reports.service';
+import type { Acting } from '../../platform/actor';
 import * as repo from './dashboard.repository';
 
 /** How far ahead certificates are counted as expiring. */
@@ -30,7 +30,10 @@ export class DashboardService {
     private readonly now: () => Date,
   ) {}
 
-  async figures(actor: ReportActor, branchId: string | undefined): Promise<Outcome<ComplianceDashboard>> {
+  async figures(
+    actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId'>,
+    branchId: string | undefined,
+  ): Promise<Outcome<ComplianceDashboard>> {
     const scope: repo.DashboardScope = {
       workspaceId: actor.workspaceId,
       ...(actor.role === 'BRANCH_ADMIN' ? { scopeBranchId: actor.branchId } : {}),

@@ -17,6 +17,7 @@ import type { DirectFileUrls } from '../../platform/signed-files';
 import * as files from '../../platform/files/files.repository';
 import { instantText } from '../../../src/domain/shared/date-time';
 import { systemClock } from '../../platform/clock';
+import type { Acting } from '../../platform/actor';
 
 /** How long an upload URL may be started (a large video on a slow line starts at once, but the author may dawdle). */
 const UPLOAD_SECONDS = 60 * 60;
@@ -26,12 +27,6 @@ const DOWNLOAD_SECONDS = 60 * 60;
 const PENDING_HOURS = 24;
 /** A zip whose directory is larger than this is no office document we take. */
 const MAX_ZIP_DIRECTORY = 4 * 1024 * 1024;
-
-export interface Actor {
-  workspaceId: string;
-  userId: string;
-  ip: string;
-}
 
 export const tooLarge = (message: string): Refusal => refuse('too-large', 'FILE_TOO_LARGE', message, { file: message });
 export const wrongType = (message: string): Refusal =>
@@ -51,7 +46,7 @@ export class CourseFiles {
 
   /** A new upload for a purpose (413 when the declared size is over its limit). */
   async issue(
-    actor: Actor,
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
     upload: { purpose: UploadPurpose; fileName: string; size: number; replaces?: string; coverOf?: string },
   ): Promise<Outcome<UploadTicket>> {
     const problem = sizeProblem(upload.purpose, upload.size, this.limits);
@@ -101,7 +96,7 @@ export class CourseFiles {
 
   /** A replacement of a file of this workspace: the same purpose. */
   async issueReplacement(
-    actor: Actor,
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
     upload: { fileId: string; fileName: string; size: number },
   ): Promise<Outcome<UploadTicket>> {
     const old = await this.db.tenant(actor.workspaceId, (tx) => files.findFile(tx, actor.workspaceId, upload.fileId));
@@ -111,7 +106,7 @@ export class CourseFiles {
 
   /** An image that becomes the course's cover once confirmed. */
   async issueCover(
-    actor: Actor,
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
     courseId: string,
     upload: { fileName: string; size: number },
   ): Promise<Outcome<UploadTicket>> {
@@ -124,7 +119,11 @@ export class CourseFiles {
    * Measures the stored file and reads its type from its bytes; records it, or deletes it (bytes and row) with 413 or
    * 415. Confirming a confirmed file answers it again. The store is read outside any transaction.
    */
-  async confirm(actor: Actor, fileId: string, language: CourseLanguage | null): Promise<Outcome<StoredFile>> {
+  async confirm(
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
+    fileId: string,
+    language: CourseLanguage | null,
+  ): Promise<Outcome<StoredFile>> {
     const ws = actor.workspaceId;
     const row = await this.db.tenant(ws, (tx) => files.findFile(tx, ws, fileId));
     if (!row) return noSuch('No such file');
@@ -181,7 +180,10 @@ export class CourseFiles {
    * builder and previews: links expire, so the builder asks again on each visit and never stores them. Another
    * workspace's course is a 404, as everywhere.
    */
-  async courseLinks(actor: Actor, courseId: string): Promise<Outcome<CourseFileLinks>> {
+  async courseLinks(
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
+    courseId: string,
+  ): Promise<Outcome<CourseFileLinks>> {
     const ws = actor.workspaceId;
     const rows = await this.db.tenant(ws, async (tx) => {
       if (!(await files.courseExists(tx, ws, courseId))) return null;
@@ -220,7 +222,11 @@ export class CourseFiles {
   }
 
   /** Deletes a refused upload (its bytes and its row) and answers the refusal. */
-  private async discard(actor: Actor, row: files.FileRow, refusal: Refusal): Promise<Refusal> {
+  private async discard(
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
+    row: files.FileRow,
+    refusal: Refusal,
+  ): Promise<Refusal> {
     await this.urls.remove(actor.workspaceId, row.storage_key);
     await this.db.tenant(actor.workspaceId, async (tx) => {
       if (!(await files.deletePending(tx, actor.workspaceId, row.id))) return;

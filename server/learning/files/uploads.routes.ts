@@ -10,7 +10,8 @@ import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
 import type { ApiDeps } from '../../platform/deps';
 import { answer, raise, refuse } from '../../platform/refusal';
 import { courseSpace, serve, type HandlerContext } from '../../platform/serve';
-import { CourseFiles, type Actor } from './files.service';
+import { CourseFiles } from './files.service';
+import type { Acting } from '../../platform/actor';
 
 /** The uploads area of the learning API (docs/files.md): upload URLs, the confirm, and the course's cover image. */
 export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
@@ -20,7 +21,9 @@ export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     if (!courseFiles) raise(refuse('unavailable', 'NO_FILE_STORAGE', 'This server has no file storage configured.'));
     return courseFiles;
   };
-  const actorOf = (ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>): Actor => {
+  const actorOf = (
+    ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>,
+  ): Acting<'workspaceId' | 'userId' | 'ip'> => {
     // Also the platform admin's catalogue courses on the main site (courseSpace).
     const space = courseSpace(ctx);
     return { workspaceId: space.workspaceId, userId: space.userId, ip: ctx.request.ip };

@@ -14,7 +14,8 @@ import { DEFAULT_UPLOAD_LIMITS } from '../../../src/domain/files/uploads';
 import type { ApiDeps } from '../../platform/deps';
 import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
-import { CataloguePolicies, type PolicyActor } from '../catalogue/catalogue-policies.service';
+import { CataloguePolicies } from '../catalogue/catalogue-policies.service';
+import { workspaceActor, type Actor } from '../../platform/actor';
 
 /**
  * A workspace's own policies (docs/policies.md): the catalogue's policy service, owned by the workspace of the host, so
@@ -24,11 +25,11 @@ export async function ownPolicyRoutes(app: FastifyInstance, deps: ApiDeps): Prom
   const limits = deps.settings.uploadLimits ?? DEFAULT_UPLOAD_LIMITS;
   const of = (
     ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>,
-  ): { policies: CataloguePolicies; actor: PolicyActor } => {
+  ): { policies: CataloguePolicies; actor: Actor } => {
     const { user, workspace } = workspaceUser(ctx);
     return {
       policies: new CataloguePolicies(deps.db, deps.fileUrls, limits, workspace.id),
-      actor: { platformAdminId: null, userId: user.userId, ip: ctx.request.ip },
+      actor: workspaceActor(ctx),
     };
   };
 

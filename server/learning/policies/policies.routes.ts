@@ -20,7 +20,8 @@ import type { ApiDeps } from '../../platform/deps';
 import { HttpError, notFound } from '../../platform/errors';
 import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
-import { WorkspacePolicies, type Actor } from './policies.service';
+import { WorkspacePolicies } from './policies.service';
+import { workspaceActor } from '../../platform/actor';
 
 const STATE_WORDS = { ACCEPTED: 'Accepted', PENDING: 'To accept', OVERDUE: 'Overdue' } as const;
 
@@ -34,21 +35,17 @@ const cell = (value: string | number | null) => {
 /** Policies in a workspace: publication, reading and acceptance, the admins' views (docs/policies.md). */
 export async function policyRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const policies = new WorkspacePolicies(deps.db, deps.fileUrls);
-  const actorOf = (ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>): Actor => {
-    const { user, workspace } = workspaceUser(ctx);
-    return { workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip };
-  };
 
-  serve(app, workspacePolicyCatalogue, async (ctx) => policies.catalogue(actorOf(ctx).workspaceId));
-  serve(app, publishPolicy, async (ctx) => answer(await policies.publish(actorOf(ctx), ctx.body)));
-  serve(app, workspacePolicyList, async (ctx) => policies.list(actorOf(ctx).workspaceId));
+  serve(app, workspacePolicyCatalogue, async (ctx) => policies.catalogue(workspaceActor(ctx).workspaceId));
+  serve(app, publishPolicy, async (ctx) => answer(await policies.publish(workspaceActor(ctx), ctx.body)));
+  serve(app, workspacePolicyList, async (ctx) => policies.list(workspaceActor(ctx).workspaceId));
 
   serve(app, policyAcceptances, async (ctx) =>
-    answer(await policies.acceptancePage(actorOf(ctx).workspaceId, ctx.params.id, ctx.query)),
+    answer(await policies.acceptancePage(workspaceActor(ctx).workspaceId, ctx.params.id, ctx.query)),
   );
 
   serve(app, policyAcceptancesExport, async (ctx) => {
-    const { policy, rows } = answer(await policies.acceptanceRows(actorOf(ctx).workspaceId, ctx.params.id));
+    const { policy, rows } = answer(await policies.acceptanceRows(workspaceActor(ctx).workspaceId, ctx.params.id));
     const csv = stringify([
       [
         'Name',
@@ -89,34 +86,36 @@ export async function policyRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   });
 
   serve(app, personPolicies, async (ctx) =>
-    answer(await policies.personPolicies(actorOf(ctx).workspaceId, ctx.params.id)),
+    answer(await policies.personPolicies(workspaceActor(ctx).workspaceId, ctx.params.id)),
   );
-  serve(app, recordAcceptance, async (ctx) => answer(await policies.recordFor(actorOf(ctx), ctx.params.id, ctx.body)));
+  serve(app, recordAcceptance, async (ctx) =>
+    answer(await policies.recordFor(workspaceActor(ctx), ctx.params.id, ctx.body)),
+  );
 
-  serve(app, myPolicies, async (ctx) => policies.mine(actorOf(ctx)));
+  serve(app, myPolicies, async (ctx) => policies.mine(workspaceActor(ctx)));
   serve(app, readPolicy, async (ctx) =>
-    answer(await policies.reading(actorOf(ctx), ctx.params.id, ctx.query.language ?? null)),
+    answer(await policies.reading(workspaceActor(ctx), ctx.params.id, ctx.query.language ?? null)),
   );
   serve(app, policyDocument, async (ctx) => {
-    const { bytes } = answer(await policies.document(actorOf(ctx), ctx.params.id, ctx.query.language ?? null));
+    const { bytes } = answer(await policies.document(workspaceActor(ctx), ctx.params.id, ctx.query.language ?? null));
     return ctx.reply
       .type('application/pdf')
       .header('content-disposition', 'inline; filename="policy.pdf"')
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(bytes));
   });
-  serve(app, acceptPolicy, async (ctx) => answer(await policies.accept(actorOf(ctx), ctx.params.id, ctx.body)));
+  serve(app, acceptPolicy, async (ctx) => answer(await policies.accept(workspaceActor(ctx), ctx.params.id, ctx.body)));
 
   serve(app, myAcceptedPolicies, async (ctx) =>
-    policies.acceptedPage(actorOf(ctx), ctx.query.page, ctx.query.pageSize),
+    policies.acceptedPage(workspaceActor(ctx), ctx.query.page, ctx.query.pageSize),
   );
   serve(app, readAcceptedPolicy, async (ctx) => {
-    const accepted = await policies.acceptedOne(actorOf(ctx), ctx.params.id, ctx.params.version);
+    const accepted = await policies.acceptedOne(workspaceActor(ctx), ctx.params.id, ctx.params.version);
     if (!accepted) throw notFound('You have not accepted this policy version');
     return accepted;
   });
   serve(app, acceptedPolicyDocument, async (ctx) => {
-    const doc = await policies.acceptedDocument(actorOf(ctx), ctx.params.id, ctx.params.version);
+    const doc = await policies.acceptedDocument(workspaceActor(ctx), ctx.params.id, ctx.params.version);
     if (doc === 'no-storage')
       throw new HttpError(503, 'NO_FILE_STORAGE', 'This server has no file storage configured.');
     if (!doc) throw notFound('You have not accepted this policy version');

@@ -26,12 +26,7 @@ import { CATALOGUE_FILES } from '../catalogue/catalogue-policies.service';
 import * as repo from './policies.repository';
 import { instantText } from '../../../src/domain/shared/date-time';
 import { systemClock } from '../../platform/clock';
-
-export interface Actor {
-  workspaceId: string;
-  userId: string;
-  ip: string;
-}
+import type { Acting } from '../../platform/actor';
 
 const noSuchPolicy = () => refuse('not-found', 'NOT_FOUND', 'No such policy');
 const noSuchLanguage = () =>
@@ -105,7 +100,7 @@ export class WorkspacePolicies {
   }
 
   /** Publishes (or re-publishes with another scope and days) a catalogue policy in the workspace. */
-  async publish(actor: Actor, body: PublishBody): Promise<Outcome<WorkspacePolicy>> {
+  async publish(actor: Acting<'workspaceId' | 'userId' | 'ip'>, body: PublishBody): Promise<Outcome<WorkspacePolicy>> {
     const ws = actor.workspaceId;
     return this.db.tenant(ws, async (tx) => {
       const policy = await repo.cataloguePolicy(tx, body.cataloguePolicyId);
@@ -256,13 +251,17 @@ export class WorkspacePolicies {
     });
   }
 
-  async mine(actor: Actor): Promise<{ items: MyPolicy[] }> {
+  async mine(actor: Acting<'workspaceId' | 'userId' | 'ip'>): Promise<{ items: MyPolicy[] }> {
     return this.db.tenant(actor.workspaceId, async (tx) => ({
       items: await this.policiesOf(tx, actor.workspaceId, actor.userId),
     }));
   }
 
-  async reading(actor: Actor, policyId: string, asked: PolicyLanguage | null): Promise<Outcome<PolicyReading>> {
+  async reading(
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
+    policyId: string,
+    asked: PolicyLanguage | null,
+  ): Promise<Outcome<PolicyReading>> {
     return this.db.tenant(actor.workspaceId, async (tx) => {
       const reader = await this.forReader(tx, actor, policyId);
       if (!reader) return noSuchPolicy();
@@ -293,7 +292,7 @@ export class WorkspacePolicies {
 
   /** The current version's PDF in a language; records that this person opened it (what accepting needs). */
   async document(
-    actor: Actor,
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
     policyId: string,
     asked: PolicyLanguage | null,
   ): Promise<Outcome<{ bytes: Uint8Array; fileName: string }>> {
@@ -314,7 +313,11 @@ export class WorkspacePolicies {
     return ok({ bytes, fileName });
   }
 
-  async accept(actor: Actor, policyId: string, body: { version: number; language: PolicyLanguage }) {
+  async accept(
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
+    policyId: string,
+    body: { version: number; language: PolicyLanguage },
+  ) {
     return this.db.tenant(actor.workspaceId, async (tx) => {
       // One acceptance at a time per person (a double tap records one row, not two).
       await repo.lockPerson(tx, actor.workspaceId, actor.userId);
@@ -373,7 +376,7 @@ export class WorkspacePolicies {
   }
 
   /** An admin records an acceptance for someone without a computer, with the reason. */
-  async recordFor(actor: Actor, policyId: string, body: RecordAcceptanceBody) {
+  async recordFor(actor: Acting<'workspaceId' | 'userId' | 'ip'>, policyId: string, body: RecordAcceptanceBody) {
     return this.db.tenant(actor.workspaceId, async (tx) => {
       const policy = await this.find(tx, actor.workspaceId, policyId);
       if (!policy) return noSuchPolicy();
@@ -417,7 +420,7 @@ export class WorkspacePolicies {
 
   /** "My policies": the versions this person accepted, the latest first, a page at a time. */
   async acceptedPage(
-    actor: Actor,
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
     page: number,
     pageSize: number,
   ): Promise<{ items: AcceptedPolicy[]; total: number; page: number; pageSize: number }> {
@@ -432,7 +435,11 @@ export class WorkspacePolicies {
   }
 
   /** One version this person accepted, to read again; null unless they accepted it (so another's or another workspace's is not found). */
-  async acceptedOne(actor: Actor, policyId: string, version: number): Promise<AcceptedPolicy | null> {
+  async acceptedOne(
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
+    policyId: string,
+    version: number,
+  ): Promise<AcceptedPolicy | null> {
     return this.db.tenant(actor.workspaceId, async (tx) => {
       const [row] = await repo.acceptedVersions(tx, actor.workspaceId, actor.userId, { policyId, version });
       return row ? acceptedOf(row) : null;
@@ -444,7 +451,7 @@ export class WorkspacePolicies {
    * Reading it again records nothing: the read that counts for accepting is of the current version (`document`).
    */
   async acceptedDocument(
-    actor: Actor,
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
     policyId: string,
     version: number,
   ): Promise<{ bytes: Uint8Array; fileName: string } | null | 'no-storage'> {
@@ -489,7 +496,7 @@ export class WorkspacePolicies {
   }
 
   /** A published policy the reader is in the scope of, with its current version; null for anything else. */
-  private async forReader(tx: Sql, actor: Actor, policyId: string) {
+  private async forReader(tx: Sql, actor: Acting<'workspaceId' | 'userId' | 'ip'>, policyId: string) {
     const policy = await this.find(tx, actor.workspaceId, policyId);
     if (!policy) return null;
     const [person] = await repo.peopleInScope(tx, actor.workspaceId, policy, actor.userId);

@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db/database';
 import { readOverrides } from '../../platform/permissions';
 import type { Outcome } from '../../platform/refusal';
 import * as repo from './report-schedules.repository';
-import type { ReportActor } from './reports.service';
+import type { Acting } from '../../platform/actor';
 import { instantTextOrNull } from '../../../src/domain/shared/date-time';
 
 const REPORT_ROLES: readonly string[] = ['WORKSPACE_ADMIN', 'EMPLOYER', 'BRANCH_ADMIN'];
@@ -23,7 +23,7 @@ export function mayReceive(person: repo.PersonRow, schedule: { scoped: boolean; 
 }
 
 /** The scope a schedule set by this actor carries. */
-function scopeOf(actor: ReportActor): { scoped: boolean; scopeBranchId: string | null } {
+function scopeOf(actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId'>): { scoped: boolean; scopeBranchId: string | null } {
   return actor.role === 'BRANCH_ADMIN' ? { scoped: true, scopeBranchId: actor.branchId } : { scoped: false, scopeBranchId: null };
 }
 
@@ -34,7 +34,7 @@ export class ReportSchedules {
     private readonly now: () => Date,
   ) {}
 
-  async get(actor: ReportActor, savedId: string): Promise<Outcome<ReportScheduleAnswer>> {
+  async get(actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId'>, savedId: string): Promise<Outcome<ReportScheduleAnswer>> {
     return this.db.tenant(actor.workspaceId, async (tx) => {
       if (!(await repo.ownSaved(tx, actor.workspaceId, actor.userId, savedId))) return missingReport();
       const row = await repo.scheduleOf(tx, actor.workspaceId, actor.userId, savedId);
@@ -43,7 +43,7 @@ export class ReportSchedules {
   }
 
   /** Sets the schedule; every recipient must be allowed to read this report (else 400 naming `recipientIds`). */
-  async set(actor: ReportActor, savedId: string, body: ReportScheduleBody): Promise<Outcome<ReportScheduleAnswer>> {
+  async set(actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId'>, savedId: string, body: ReportScheduleBody): Promise<Outcome<ReportScheduleAnswer>> {
     const ws = actor.workspaceId;
     return this.db.tenant(ws, async (tx) => {
       if (!(await repo.ownSaved(tx, ws, actor.userId, savedId))) return missingReport();
@@ -61,13 +61,13 @@ export class ReportSchedules {
     });
   }
 
-  private async choices(tx: Parameters<typeof repo.people>[0], actor: ReportActor) {
+  private async choices(tx: Parameters<typeof repo.people>[0], actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId'>) {
     const scope = scopeOf(actor);
     const overrides = await readOverrides(tx, actor.workspaceId);
     return (await repo.reportReaders(tx, actor.workspaceId)).filter((p) => mayReceive(p, scope, overrides)).map((p) => ({ id: p.id, name: p.name, email: p.email }));
   }
 
-  async remove(actor: ReportActor, savedId: string): Promise<Outcome<{ ok: true }>> {
+  async remove(actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId'>, savedId: string): Promise<Outcome<{ ok: true }>> {
     const gone = await this.db.tenant(actor.workspaceId, (tx) => repo.deleteSchedule(tx, actor.workspaceId, actor.userId, savedId));
     return gone ? { ok: true, value: { ok: true } } : missingReport();
   }

@@ -8,14 +8,8 @@ import type { ReportExporter } from './report-export';
 import { countQuery, pageQuery, type DetailRow, type ReportScope } from './report-query';
 import * as repo from './reports.repository';
 import { instantText } from '../../../src/domain/shared/date-time';
+import type { Acting } from '../../platform/actor';
 
-export interface ReportActor {
-  workspaceId: string;
-  userId: string;
-  role: Role;
-  /** The business unit of a business-unit admin (null: none, so no rows). */
-  branchId: string | null;
-}
 
 export type ReportRefusal = { ok: false; reason: 'NOT_FOUND' } | { ok: false; reason: 'UNAVAILABLE' };
 
@@ -23,7 +17,7 @@ export type ReportRefusal = { ok: false; reason: 'NOT_FOUND' } | { ok: false; re
 export const DOWNLOAD_SECONDS = 300;
 
 /** The scope every report of this actor runs under: a business-unit admin's own unit, or the whole workspace. */
-export function scopeOf(actor: ReportActor): ReportScope {
+export function scopeOf(actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId'>): ReportScope {
   return actor.role === 'BRANCH_ADMIN' ? { workspaceId: actor.workspaceId, branchId: actor.branchId } : { workspaceId: actor.workspaceId };
 }
 
@@ -37,7 +31,7 @@ export class ReportsService {
   ) {}
 
   /** One page of the report and its total, both counted and cut in the database. */
-  async preview(actor: ReportActor, def: ReportDefinition, page: number, pageSize: number): Promise<PreviewAnswer> {
+  async preview(actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId'>, def: ReportDefinition, page: number, pageSize: number): Promise<PreviewAnswer> {
     const ws = actor.workspaceId;
     const scope = scopeOf(actor);
     return this.db.tenant(ws, async (tx) => {
@@ -63,7 +57,7 @@ export class ReportsService {
   }
 
   /** Records the export (with the actor's scope fixed now) and queues its job; answers its id at once. */
-  async startExport(actor: ReportActor, name: string, def: ReportDefinition, format: ExportFormat): Promise<{ ok: true; jobId: string } | ReportRefusal> {
+  async startExport(actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId'>, name: string, def: ReportDefinition, format: ExportFormat): Promise<{ ok: true; jobId: string } | ReportRefusal> {
     if (!this.exporter.available) return { ok: false, reason: 'UNAVAILABLE' };
     const ws = actor.workspaceId;
     const scope = scopeOf(actor);
@@ -75,7 +69,7 @@ export class ReportsService {
   }
 
   /** An export of the actor's: progress, and a fresh short-lived URL once the whole file is stored. */
-  async exportStatus(actor: ReportActor, jobId: string): Promise<ExportStatus | ReportRefusal> {
+  async exportStatus(actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId'>, jobId: string): Promise<ExportStatus | ReportRefusal> {
     const ws = actor.workspaceId;
     const row = await this.db.tenant(ws, (tx) => repo.exportOf(tx, ws, actor.userId, jobId));
     if (!row) return { ok: false, reason: 'NOT_FOUND' };
@@ -100,25 +94,25 @@ export class ReportsService {
   }
 
   /** The filters' choices, within the actor's scope. */
-  options(actor: ReportActor): Promise<ReportOptions> {
+  options(actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId'>): Promise<ReportOptions> {
     return this.db.tenant(actor.workspaceId, (tx) => repo.options(tx, actor.workspaceId, scopeOf(actor).branchId));
   }
 
-  async savedList(actor: ReportActor): Promise<SavedReport[]> {
+  async savedList(actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId'>): Promise<SavedReport[]> {
     const rows = await this.db.tenant(actor.workspaceId, (tx) => repo.savedOf(tx, actor.workspaceId, actor.userId));
     return rows.map(savedOut);
   }
 
-  async saveNew(actor: ReportActor, name: string, def: ReportDefinition): Promise<SavedReport> {
+  async saveNew(actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId'>, name: string, def: ReportDefinition): Promise<SavedReport> {
     return savedOut(await this.db.tenant(actor.workspaceId, (tx) => repo.insertSaved(tx, actor.workspaceId, actor.userId, name, def)));
   }
 
-  async saveOver(actor: ReportActor, id: string, name: string, def: ReportDefinition): Promise<SavedReport | ReportRefusal> {
+  async saveOver(actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId'>, id: string, name: string, def: ReportDefinition): Promise<SavedReport | ReportRefusal> {
     const row = await this.db.tenant(actor.workspaceId, (tx) => repo.updateSaved(tx, actor.workspaceId, actor.userId, id, name, def));
     return row ? savedOut(row) : { ok: false, reason: 'NOT_FOUND' };
   }
 
-  async remove(actor: ReportActor, id: string): Promise<{ ok: true } | ReportRefusal> {
+  async remove(actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId'>, id: string): Promise<{ ok: true } | ReportRefusal> {
     const gone = await this.db.tenant(actor.workspaceId, (tx) => repo.deleteSaved(tx, actor.workspaceId, actor.userId, id));
     return gone ? { ok: true } : { ok: false, reason: 'NOT_FOUND' };
   }

@@ -39,11 +39,7 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   const files = deps.fileUrls
     ? new CourseFiles(deps.db, deps.fileUrls, deps.settings.uploadLimits ?? DEFAULT_UPLOAD_LIMITS)
     : null;
-  const player = new PlayerService(
-    deps.db,
-    deps.settings.now ?? (() => deps.clock.now()),
-    files ? (ws, ids) => files.links(ws, ids) : null,
-  );
+  const player = new PlayerService(deps.db, () => deps.clock.now(), files ? (ws, ids) => files.links(ws, ids) : null);
 
   serve(app, myCourses, async (ctx) => player.myCourses(learnerOf(ctx), ctx.query.language));
   serve(app, playerCourse, async (ctx) =>
@@ -94,7 +90,7 @@ export async function playerRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     ),
   );
 
-  const admin = new LearnerAdminService(deps.db, player, deps.settings.now ?? (() => deps.clock.now()));
+  const admin = new LearnerAdminService(deps.db, player, () => deps.clock.now());
   const adminOf = (ctx: Pick<HandlerContext<never>, 'site' | 'principal' | 'request'>): Admin => {
     const { user, workspace } = workspaceUser(ctx);
     let scope: string | null = null;

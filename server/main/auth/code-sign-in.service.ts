@@ -22,15 +22,11 @@ import * as repo from './code-sign-in.repository';
 import type { CodeUser } from './code-sign-in.repository';
 import { currentUser } from './current-user';
 import { knownAddressKey, OneTimeCodes, type CodeOutcome } from './one-time-codes';
+import type { Actor } from '../../platform/actor';
 
 const WRONG_CODE = 'The code is not correct, or it has expired. Ask for a new one.';
 
 /** Who asks: the caller's address and browser. */
-export interface CodeCaller {
-  ip: string;
-  userAgent?: string;
-}
-
 type Workspace = Pick<WorkspaceRow, 'id' | 'company_name' | 'slug'>;
 
 /**
@@ -50,13 +46,13 @@ export class CodeSignIn {
   private async startSession(
     workspaceId: string,
     userId: string,
-    caller: CodeCaller,
+    caller: Pick<Actor, 'ip' | 'userAgent'> & { ip: string },
   ): Promise<Outcome<SignInResponse>> {
     const session = await this.deps.sessions.create({
       workspaceId,
       userId,
       ip: caller.ip,
-      userAgent: caller.userAgent,
+      userAgent: caller.userAgent ?? undefined,
     });
     const principal = await this.deps.sessions.principal(session.token, workspaceId);
     if (!principal) return refuse('unauthorized', 'UNAUTHORIZED', 'Please sign in');
@@ -118,7 +114,7 @@ export class CodeSignIn {
   async verifyEmailCode(
     workspace: Workspace,
     body: VerifyEmailCodeBody,
-    caller: CodeCaller,
+    caller: Pick<Actor, 'ip' | 'userAgent'> & { ip: string },
   ): Promise<Outcome<SignInResponse>> {
     const check = await this.codes.beforeCheck(workspace.id, body.userEmail, caller.ip);
     const checked = await this.deps.db.tenant(
@@ -178,7 +174,7 @@ export class CodeSignIn {
   async verifySmsCode(
     workspace: Workspace,
     body: VerifySmsCodeBody,
-    caller: CodeCaller,
+    caller: Pick<Actor, 'ip' | 'userAgent'> & { ip: string },
   ): Promise<Outcome<SignInResponse>> {
     const check = await this.codes.beforeCheck(
       workspace.id,
@@ -281,7 +277,7 @@ export class CodeSignIn {
     userId: string,
     purpose: 'SIGN_IN_EMAIL' | 'SIGN_IN_SMS',
     code: { otpRequestId: string; userOtp: string },
-    caller: CodeCaller,
+    caller: Pick<Actor, 'ip' | 'userAgent'> & { ip: string },
     check: { knownAddress: boolean },
   ): Promise<CodeOutcome> {
     const outcome = await this.codes.consume(

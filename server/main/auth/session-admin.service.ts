@@ -9,6 +9,7 @@ import { ok, refuse, type Outcome } from '../../platform/refusal';
 import { passwordPolicyFor } from '../../platform/workspace-policy';
 import * as repo from './session-admin.repository';
 import { recipientOf } from '../../platform/languages';
+import type { Acting } from '../../platform/actor';
 
 const WRONG_PASSWORD = 'Your current password is not correct.';
 
@@ -22,12 +23,6 @@ const WRONG_PASSWORDS: Limit = {
 
 const noSuchUser = () => refuse('not-found', 'NOT_FOUND', 'There is no such user in this workspace');
 
-export interface SessionActor {
-  workspaceId: string;
-  userId: string;
-  ip: string;
-}
-
 /** Ending sessions: an admin's "sign out everywhere" for a user, and a password change ending one's other sessions. */
 export class SessionAdmin {
   constructor(
@@ -38,7 +33,10 @@ export class SessionAdmin {
   ) {}
 
   /** Another workspace's user (or none) is not found, like any object of another workspace. */
-  async signOutEverywhere(admin: SessionActor, userId: string): Promise<Outcome<{ ok: true; sessionsEnded: number }>> {
+  async signOutEverywhere(
+    admin: Acting<'workspaceId' | 'userId' | 'ip'>,
+    userId: string,
+  ): Promise<Outcome<{ ok: true; sessionsEnded: number }>> {
     return this.db.tenant(admin.workspaceId, async (tx) => {
       if (!(await repo.userExists(tx, admin.workspaceId, userId))) return noSuchUser();
       const ended = await repo.revokeSessions(tx, admin.workspaceId, userId, null);
@@ -55,7 +53,10 @@ export class SessionAdmin {
   }
 
   /** Lifts a lock taken after too many wrong one-time codes (one-time-codes.ts); the count starts again from zero. */
-  async unlock(admin: SessionActor, userId: string): Promise<Outcome<{ ok: true; wasLocked: boolean }>> {
+  async unlock(
+    admin: Acting<'workspaceId' | 'userId' | 'ip'>,
+    userId: string,
+  ): Promise<Outcome<{ ok: true; wasLocked: boolean }>> {
     return this.db.tenant(admin.workspaceId, async (tx) => {
       const target = await repo.lockedForUpdate(tx, admin.workspaceId, userId);
       if (!target) return noSuchUser();
@@ -75,7 +76,8 @@ export class SessionAdmin {
 
   /** One's own password, checked against the current one and the workspace's policy; ends one's other sessions. */
   async changePassword(
-    user: SessionActor & { sessionId: string },
+    user: Acting<'workspaceId' | 'userId' | 'ip'>,
+    sessionId: string,
     workspace: { company_name: string; slug: string },
     body: { currentPassword: string; userNewPassword: string },
   ): Promise<Outcome<{ ok: true; sessionsEnded: number }>> {
@@ -120,7 +122,7 @@ export class SessionAdmin {
     const ended = await this.db.tenant(ws, async (tx) => {
       await repo.setPasswordHash(tx, ws, user.userId, hashed);
       // A new password ends every other session of the user; this one stays signed in.
-      const revoked = await repo.revokeSessions(tx, ws, user.userId, user.sessionId);
+      const revoked = await repo.revokeSessions(tx, ws, user.userId, sessionId);
       await audit(tx, {
         workspaceId: ws,
         actorUserId: user.userId,

@@ -7,6 +7,7 @@ import type {
 import { PROBLEMS_SHOWN } from '../../../src/contracts/main/invites.contract';
 import type { Role } from '../../../src/domain/auth/roles';
 import type { ColumnMapping, ImportColumnKey } from '../../../src/domain/imports/import-columns';
+import type { Acting } from '../../platform/actor';
 import type { Sql } from '../../platform/db/database';
 import type { ImportFileKind } from '../../platform/imports/import-file.parser';
 import { instantTextOrNull } from '../../../src/domain/shared/date-time';
@@ -49,13 +50,6 @@ const COLUMNS = `id, workspace_id, file_key, file_name, file_kind, mapping, stat
 /** A positional problem as stored in import_job_batches.problems: [row, email, column, reason]. */
 export type StoredProblem = [number, string, ImportColumnKey | null, string];
 
-export interface Actor {
-  userId: string;
-  role: Role;
-  branchId: string | null;
-  ip: string;
-}
-
 /** A new QUEUED job: it waits for its turn if another import of the workspace is running. */
 export async function createJob(
   tx: Sql,
@@ -66,7 +60,7 @@ export async function createJob(
     kind: ImportFileKind;
     mapping: ColumnMapping;
     totalRows: number;
-    actor: Actor;
+    actor: Acting<'userId' | 'role' | 'branchId' | 'ip'>;
     /** Invitation links' site address when the job mails invitations; null when it does not. */
     invitationsTo: string | null;
   },
@@ -232,7 +226,12 @@ export async function requestCancel(tx: Sql, workspaceId: string, jobId: string)
 }
 
 /** INTERRUPTED or CANCELLED -> QUEUED, for the resumer. */
-export async function requeueJob(tx: Sql, workspaceId: string, jobId: string, actor: Actor): Promise<boolean> {
+export async function requeueJob(
+  tx: Sql,
+  workspaceId: string,
+  jobId: string,
+  actor: Acting<'userId' | 'role' | 'branchId' | 'ip'>,
+): Promise<boolean> {
   const rows = await tx.query(
     `UPDATE import_jobs SET status = 'QUEUED', cancel_requested = false, error_code = NULL, error_message = NULL, finished_at = NULL,
             actor_id = $3, actor_role = $4, actor_branch_id = $5, actor_ip = $6, heartbeat_at = now()

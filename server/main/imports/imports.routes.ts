@@ -21,8 +21,9 @@ import { REPORT_CONTENT_TYPES, reportFileName } from './import-report';
 import { ImportRunner } from './import-runner';
 import { defineImportJobs } from './user-import.job';
 import { siteOrigin } from '../invitations/invite-sender';
-import { UserImportService, type ImportActor } from './user-import.service';
+import { UserImportService } from './user-import.service';
 import { answer } from '../../platform/refusal';
+import { workspaceActor } from '../../platform/actor';
 
 export async function importRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const runner = new ImportRunner(
@@ -50,12 +51,12 @@ export async function importRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   });
 
   serve(app, validateUserImport, async (ctx) => {
-    const actor = importActor(ctx);
+    const actor = workspaceActor(ctx);
     return service.validate(actor, await readUpload({ ...ctx, parses: deps.parses }, maxBytes, true));
   });
 
   serve(app, downloadImportReport, async (ctx) => {
-    const actor = importActor(ctx);
+    const actor = workspaceActor(ctx);
     const upload = await readUpload({ ...ctx, parses: deps.parses }, maxBytes, true);
     const format = upload.format ?? 'csv';
     const stream = await service.report(actor, upload, format);
@@ -63,7 +64,7 @@ export async function importRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   });
 
   serve(app, importUsers, async (ctx) => {
-    const actor = importActor(ctx);
+    const actor = workspaceActor(ctx);
     const upload = await readUpload({ ...ctx, parses: deps.parses }, maxBytes, true, true);
     // Invitation links go to the site the import is started from (the workspace's address).
     const job = answer(await service.start(actor, upload, upload.sendInvitations ? siteOrigin(ctx.request) : null));
@@ -71,17 +72,17 @@ export async function importRoutes(app: FastifyInstance, deps: ApiDeps): Promise
     return job;
   });
 
-  serve(app, listImportJobs, async (ctx) => ({ jobs: await service.recent(importActor(ctx)) }));
-  serve(app, getImportJob, async (ctx) => answer(await service.job(importActor(ctx), ctx.params.jobId)));
-  serve(app, cancelImportJob, async (ctx) => answer(await service.cancel(importActor(ctx), ctx.params.jobId)));
+  serve(app, listImportJobs, async (ctx) => ({ jobs: await service.recent(workspaceActor(ctx)) }));
+  serve(app, getImportJob, async (ctx) => answer(await service.job(workspaceActor(ctx), ctx.params.jobId)));
+  serve(app, cancelImportJob, async (ctx) => answer(await service.cancel(workspaceActor(ctx), ctx.params.jobId)));
   serve(app, resumeImportJob, async (ctx) => {
-    const job = answer(await service.resume(importActor(ctx), ctx.params.jobId));
+    const job = answer(await service.resume(workspaceActor(ctx), ctx.params.jobId));
     ctx.reply.code(202);
     return job;
   });
   serve(app, downloadImportJobReport, async (ctx) => {
     const format = ctx.query.format ?? 'csv';
-    const { stream, fileName } = answer(await service.jobReport(importActor(ctx), ctx.params.jobId, format));
+    const { stream, fileName } = answer(await service.jobReport(workspaceActor(ctx), ctx.params.jobId, format));
     return sendReport(ctx.reply, stream, reportFileName(fileName, format), format);
   });
 }
@@ -92,9 +93,4 @@ function sendReport(reply: FastifyReply, stream: Readable, name: string, format:
     .header('content-disposition', `attachment; filename="${name}"`)
     .header('cache-control', 'no-store')
     .send(stream);
-}
-
-function importActor(ctx: HandlerContext<any>): ImportActor {
-  const { user, workspace } = workspaceUser(ctx);
-  return { user, workspace, ip: ctx.request.ip };
 }

@@ -13,8 +13,7 @@ import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { ok, refuse, type Outcome, type Refusal } from '../../platform/refusal';
 import { storeUpload, type DirectFileUrls } from '../../platform/signed-files';
-import type { UserPrincipal } from '../../platform/serve';
-import type { WorkspaceRow } from '../../platform/tenancy';
+import type { Acting } from '../../platform/actor';
 import type { ImportUpload } from '../../platform/imports/import-upload';
 import * as jobs from './import-jobs.repository';
 import { reportStream } from './import-report';
@@ -28,12 +27,6 @@ import {
   type AssessedRow,
 } from './import-rows';
 
-export interface ImportActor {
-  user: UserPrincipal;
-  workspace: WorkspaceRow;
-  ip: string;
-}
-
 /** Rows are checked in batches of this size when validating (one existence query each): small, so a batch waiting on the database holds little. */
 const CHECK_BATCH = 1000;
 
@@ -45,7 +38,10 @@ export class UserImportService {
     private readonly runner: ImportRunner,
   ) {}
 
-  async validate(actor: ImportActor, upload: ImportUpload): Promise<ImportValidation> {
+  async validate(
+    actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId' | 'ip'>,
+    upload: ImportUpload,
+  ): Promise<ImportValidation> {
     const summary = new ProblemSummary();
     await this.assess(actor, upload, async (batch) => summary.add(batch));
     return summary.validation();
@@ -55,9 +51,13 @@ export class UserImportService {
    * The report before importing: every row's expected outcome, streamed batch by batch (each batch's existence check
    * is its own short transaction). The file is read once first, so a malformed one is a 400, not a cut-off download.
    */
-  async report(actor: ImportActor, upload: ImportUpload, format: ReportFormat): Promise<Readable> {
+  async report(
+    actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId' | 'ip'>,
+    upload: ImportUpload,
+    format: ReportFormat,
+  ): Promise<Readable> {
     await countDataRows(upload.kind, upload.source, upload.mapping);
-    const workspaceId = actor.workspace.id;
+    const workspaceId = actor.workspaceId;
     const { mapping } = upload;
     const mapped = IMPORT_COLUMNS.filter((c) => mapping[c.key] !== undefined);
     const db = this.db;
@@ -72,7 +72,7 @@ export class UserImportService {
     };
     const batches = (async function* () {
       const assessor = await db.tenant(workspaceId, (tx) =>
-        RowAssessor.load(tx, workspaceId, { role: actor.user.role, branchId: actor.user.branchId }, mapping),
+        RowAssessor.load(tx, workspaceId, { role: actor.role, branchId: actor.branchId }, mapping),
       );
       let batch: AssessedRow[] = [];
       for await (const rows of dataRows(upload.kind, upload.source, mapping)) {
@@ -94,11 +94,11 @@ export class UserImportService {
    * written), creates a QUEUED job and hands it to the runner. Answers at once; the browser polls the job.
    */
   async start(
-    actor: ImportActor,
+    actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId' | 'ip'>,
     upload: ImportUpload,
     invitationsTo: string | null = null,
   ): Promise<Outcome<ImportJob>> {
-    const workspaceId = actor.workspace.id;
+    const workspaceId = actor.workspaceId;
     if (!this.files) return refuse('unavailable', 'NO_FILE_STORAGE', 'This server has no file storage configured.');
     const totalRows = await countDataRows(upload.kind, upload.source, upload.mapping);
     await this.runner.interruptStale(workspaceId);
@@ -112,7 +112,7 @@ export class UserImportService {
           kind: upload.kind,
           mapping: upload.mapping,
           totalRows,
-          actor: jobActor(actor),
+          actor: actor,
           invitationsTo,
         }),
       );
@@ -124,29 +124,35 @@ export class UserImportService {
   }
 
   /** Polled by the browser: ONE transaction (the stale check and the read). */
-  async job(actor: ImportActor, jobId: string): Promise<Outcome<ImportJob>> {
-    return this.db.tenant(actor.workspace.id, async (tx): Promise<Outcome<ImportJob>> => {
-      await this.runner.interruptStaleIn(tx, actor.workspace.id);
+  async job(
+    actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId' | 'ip'>,
+    jobId: string,
+  ): Promise<Outcome<ImportJob>> {
+    return this.db.tenant(actor.workspaceId, async (tx): Promise<Outcome<ImportJob>> => {
+      await this.runner.interruptStaleIn(tx, actor.workspaceId);
       const job = await this.find(tx, actor, jobId);
       return job ? ok(await jobs.toJob(tx, job)) : noSuchJob();
     });
   }
 
-  async recent(actor: ImportActor): Promise<ImportJobSummary[]> {
-    const rows = await this.db.tenant(actor.workspace.id, async (tx) => {
-      await this.runner.interruptStaleIn(tx, actor.workspace.id);
-      return jobs.recentJobs(tx, actor.workspace.id, ownJobsOnly(actor));
+  async recent(actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId' | 'ip'>): Promise<ImportJobSummary[]> {
+    const rows = await this.db.tenant(actor.workspaceId, async (tx) => {
+      await this.runner.interruptStaleIn(tx, actor.workspaceId);
+      return jobs.recentJobs(tx, actor.workspaceId, ownJobsOnly(actor));
     });
     return rows.map(jobs.toSummary);
   }
 
   /** Asks the runner to stop after the current batch; the batches written stay (the job shows what they did). */
-  async cancel(actor: ImportActor, jobId: string): Promise<Outcome<ImportJob>> {
-    await this.runner.interruptStale(actor.workspace.id);
-    return this.db.tenant(actor.workspace.id, async (tx): Promise<Outcome<ImportJob>> => {
+  async cancel(
+    actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId' | 'ip'>,
+    jobId: string,
+  ): Promise<Outcome<ImportJob>> {
+    await this.runner.interruptStale(actor.workspaceId);
+    return this.db.tenant(actor.workspaceId, async (tx): Promise<Outcome<ImportJob>> => {
       const job = await this.find(tx, actor, jobId);
       if (!job) return noSuchJob();
-      if (!(await jobs.requestCancel(tx, actor.workspace.id, jobId))) {
+      if (!(await jobs.requestCancel(tx, actor.workspaceId, jobId))) {
         return refuse(
           'conflict',
           'NOT_RUNNING',
@@ -157,26 +163,29 @@ export class UserImportService {
         );
       }
       await audit(tx, {
-        workspaceId: actor.workspace.id,
-        actorUserId: actor.user.userId,
+        workspaceId: actor.workspaceId,
+        actorUserId: actor.userId,
         action: 'USERS_IMPORT_CANCELLED',
         target: jobId,
         ip: actor.ip,
       });
-      return ok(await jobs.toJob(tx, (await jobs.findJob(tx, actor.workspace.id, jobId, null))!));
+      return ok(await jobs.toJob(tx, (await jobs.findJob(tx, actor.workspaceId, jobId, null))!));
     });
   }
 
   /** Continues an interrupted or cancelled job after its last written row, with the resumer's rules. */
-  async resume(actor: ImportActor, jobId: string): Promise<Outcome<ImportJob>> {
-    const workspaceId = actor.workspace.id;
+  async resume(
+    actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId' | 'ip'>,
+    jobId: string,
+  ): Promise<Outcome<ImportJob>> {
+    const workspaceId = actor.workspaceId;
     await this.runner.interruptStale(workspaceId);
     let requeued: Outcome<NonNullable<Awaited<ReturnType<typeof jobs.findJob>>>>;
     try {
       requeued = await this.db.tenant(workspaceId, async (tx) => {
         const found = await this.find(tx, actor, jobId);
         if (!found) return noSuchJob();
-        if (!(await jobs.requeueJob(tx, workspaceId, jobId, jobActor(actor)))) {
+        if (!(await jobs.requeueJob(tx, workspaceId, jobId, actor))) {
           return refuse(
             'conflict',
             'NOT_RESUMABLE',
@@ -186,7 +195,7 @@ export class UserImportService {
         }
         await audit(tx, {
           workspaceId,
-          actorUserId: actor.user.userId,
+          actorUserId: actor.userId,
           action: 'USERS_IMPORT_RESUMED',
           target: jobId,
           ip: actor.ip,
@@ -208,11 +217,11 @@ export class UserImportService {
    * imported for rows after a cancelled or interrupted job stopped), read batch by batch beside the file.
    */
   async jobReport(
-    actor: ImportActor,
+    actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId' | 'ip'>,
     jobId: string,
     format: ReportFormat,
   ): Promise<Outcome<{ stream: Readable; fileName: string }>> {
-    const workspaceId = actor.workspace.id;
+    const workspaceId = actor.workspaceId;
     const job = await this.db.tenant(workspaceId, (tx) => this.find(tx, actor, jobId));
     if (!job) return noSuchJob();
     const files = this.files;
@@ -261,8 +270,12 @@ export class UserImportService {
     });
   }
 
-  private async find(tx: Parameters<typeof jobs.findJob>[0], actor: ImportActor, jobId: string) {
-    return jobs.findJob(tx, actor.workspace.id, jobId, ownJobsOnly(actor));
+  private async find(
+    tx: Parameters<typeof jobs.findJob>[0],
+    actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId' | 'ip'>,
+    jobId: string,
+  ) {
+    return jobs.findJob(tx, actor.workspaceId, jobId, ownJobsOnly(actor));
   }
 
   /**
@@ -271,13 +284,13 @@ export class UserImportService {
    * transaction held while a large workbook is read would make every other request wait for it).
    */
   private async assess(
-    actor: ImportActor,
+    actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId' | 'ip'>,
     upload: ImportUpload,
     onBatch: (batch: AssessedRow[]) => Promise<void>,
   ): Promise<void> {
-    const workspaceId = actor.workspace.id;
+    const workspaceId = actor.workspaceId;
     const assessor = await this.db.tenant(workspaceId, (tx) =>
-      RowAssessor.load(tx, workspaceId, { role: actor.user.role, branchId: actor.user.branchId }, upload.mapping),
+      RowAssessor.load(tx, workspaceId, { role: actor.role, branchId: actor.branchId }, upload.mapping),
     );
     let batch: AssessedRow[] = [];
     const flush = async () => {
@@ -300,12 +313,8 @@ export class UserImportService {
 }
 
 /** A business-unit admin sees only the imports they started; the workspace's admins and employers see all. */
-function ownJobsOnly(actor: ImportActor): string | null {
-  return seesAllBusinessUnits(actor.user.role) ? null : actor.user.userId;
-}
-
-function jobActor(actor: ImportActor): jobs.Actor {
-  return { userId: actor.user.userId, role: actor.user.role, branchId: actor.user.branchId, ip: actor.ip };
+function ownJobsOnly(actor: Acting<'workspaceId' | 'userId' | 'role' | 'branchId' | 'ip'>): string | null {
+  return seesAllBusinessUnits(actor.role) ? null : actor.userId;
 }
 
 const noSuchJob = () => refuse('not-found', 'NOT_FOUND', 'No such import job');

@@ -11,6 +11,7 @@ import type { ApiDeps } from '../../platform/deps';
 import { answer } from '../../platform/refusal';
 import { serve, workspaceUser } from '../../platform/serve';
 import { ApiKeysService } from './api-keys.service';
+import { workspaceActor } from '../../platform/actor';
 
 /** Workspace API keys: list, create (the secret answered once), revoke (docs/integrations.md). */
 export async function apiKeyRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
@@ -20,8 +21,7 @@ export async function apiKeyRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   serve(app, scimSettings, async (ctx) => settings.read(workspaceUser(ctx).workspace.id));
 
   serve(app, updateScimSettings, async (ctx) => {
-    const { user, workspace } = workspaceUser(ctx);
-    return settings.update({ workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip }, ctx.body);
+    return settings.update(workspaceActor(ctx), ctx.body);
   });
 
   serve(app, listApiKeys, async (ctx) => {
@@ -30,15 +30,12 @@ export async function apiKeyRoutes(app: FastifyInstance, deps: ApiDeps): Promise
   });
 
   serve(app, createApiKey, async (ctx) => {
-    const { user, workspace } = workspaceUser(ctx);
+    const actor = workspaceActor(ctx);
     ctx.reply.header('cache-control', 'no-store');
-    return keys.create({ workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip }, ctx.body);
+    return keys.create(actor, ctx.body);
   });
 
   serve(app, revokeApiKey, async (ctx) => {
-    const { user, workspace } = workspaceUser(ctx);
-    return answer(
-      await keys.revoke({ workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip }, ctx.params.id),
-    );
+    return answer(await keys.revoke(workspaceActor(ctx), ctx.params.id));
   });
 }

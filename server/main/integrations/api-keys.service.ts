@@ -6,12 +6,7 @@ import type { Database } from '../../platform/db/database';
 import { ok, refuse, type Outcome } from '../../platform/refusal';
 import { hashToken } from '../../platform/sessions';
 import { findKey, insertKey, listKeys, revokeKey } from './api-keys.repository';
-
-export interface ApiKeyActor {
-  workspaceId: string;
-  userId: string;
-  ip: string | null;
-}
+import type { Acting } from '../../platform/actor';
 
 /**
  * A new secret: the prefix and 32 random bytes in base64url. Only its SHA-256 is stored (migration 0151): 256 random
@@ -29,7 +24,7 @@ export class ApiKeysService {
     return this.db.tenant(workspaceId, (tx) => listKeys(tx, workspaceId));
   }
 
-  async create(actor: ApiKeyActor, body: CreateApiKeyBody): Promise<CreatedApiKey> {
+  async create(actor: Acting<'workspaceId' | 'userId' | 'ip'>, body: CreateApiKeyBody): Promise<CreatedApiKey> {
     const secret = newSecret();
     return this.db.tenant(actor.workspaceId, async (tx) => {
       const id = await insertKey(tx, {
@@ -54,7 +49,7 @@ export class ApiKeysService {
     });
   }
 
-  async revoke(actor: ApiKeyActor, id: string): Promise<Outcome<ApiKey>> {
+  async revoke(actor: Acting<'workspaceId' | 'userId' | 'ip'>, id: string): Promise<Outcome<ApiKey>> {
     return this.db.tenant(actor.workspaceId, async (tx) => {
       const key = await findKey(tx, actor.workspaceId, id);
       if (!key) return refuse('not-found', 'NOT_FOUND', 'There is no such API key');

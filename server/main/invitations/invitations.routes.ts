@@ -7,22 +7,19 @@ import { answer } from '../../platform/refusal';
 import { currentWorkspace, serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import { currentUser } from '../auth/auth.routes';
 import { siteOrigin } from './invite-sender';
-import { InvitationsService, type InvitationsActor } from './invitations.service';
+import { InvitationsService } from './invitations.service';
+import { workspaceActor } from '../../platform/actor';
 
 /** Sending invitations (a link each, valid 14 days) and claiming them (set a password, sign in). */
 export async function invitationRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const invitations = new InvitationsService(deps.db, deps.mail, deps.passwords);
-  const actorOf = (ctx: HandlerContext<any>): InvitationsActor => {
-    const { user, workspace } = workspaceUser(ctx);
-    return { workspace, userId: user.userId, role: user.role, branchId: user.branchId, ip: ctx.request.ip };
-  };
 
   serve(app, unusedInviteCount, async (ctx) =>
-    invitations.counts(actorOf(ctx), ctx.query.filterOnlyExpired === 'true'),
+    invitations.counts(workspaceActor(ctx), ctx.query.filterOnlyExpired === 'true'),
   );
 
   serve(app, resendUnusedInvites, async (ctx) => {
-    const actor = actorOf(ctx);
+    const actor = workspaceActor(ctx);
     return invitations.resendUnused(actor, siteOrigin(ctx.request));
   });
 

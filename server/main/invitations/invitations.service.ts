@@ -2,6 +2,7 @@ import { emitPersonEvents } from '../../platform/webhooks/webhook-outbox';
 import type { InviteInfo } from '../../../src/contracts/main/invite-claim.contract';
 import { checkPassword, describePasswordProblem } from '../../../src/domain/auth/password-policy';
 import { seesAllBusinessUnits, type Role } from '../../../src/domain/auth/roles';
+import { workspaceOf, type Acting } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import type { Mailer } from '../../platform/messages';
@@ -19,15 +20,9 @@ import {
 } from './invitations.repository';
 
 /** Who acts on the invitations: an admin or employer for the whole workspace, anyone else for their own unit. */
-export interface InvitationsActor {
-  workspace: WorkspaceRow;
-  userId: string;
-  role: Role;
-  branchId: string | null;
-  ip: string | null;
-}
 
-const unitOf = (actor: InvitationsActor) => (seesAllBusinessUnits(actor.role) ? null : actor.branchId);
+const unitOf = (actor: Acting<'workspaceId' | 'workspaceName' | 'userId' | 'role' | 'branchId' | 'ip'>) =>
+  seesAllBusinessUnits(actor.role) ? null : actor.branchId;
 
 /** Sending invitations (a link each, valid 14 days) and claiming them (set a password). */
 export class InvitationsService {
@@ -37,14 +32,20 @@ export class InvitationsService {
     private readonly passwords: PasswordHasher,
   ) {}
 
-  async counts(actor: InvitationsActor, onlyExpired: boolean): Promise<InviteCounts> {
-    const row = await this.db.tenant(actor.workspace.id, (tx) => inviteCounts(tx, actor.workspace.id, unitOf(actor)));
+  async counts(
+    actor: Acting<'workspaceId' | 'workspaceName' | 'userId' | 'role' | 'branchId' | 'ip'>,
+    onlyExpired: boolean,
+  ): Promise<InviteCounts> {
+    const row = await this.db.tenant(actor.workspaceId, (tx) => inviteCounts(tx, actor.workspaceId, unitOf(actor)));
     return onlyExpired ? { unused: 0, unsent: 0, expired: row.expired } : row;
   }
 
   /** Sends again every unclaimed invitation of the people still invited; answers how many were sent. */
-  async resendUnused(actor: InvitationsActor, origin: string): Promise<{ sent: number }> {
-    const { workspace } = actor;
+  async resendUnused(
+    actor: Acting<'workspaceId' | 'workspaceName' | 'userId' | 'role' | 'branchId' | 'ip'>,
+    origin: string,
+  ): Promise<{ sent: number }> {
+    const workspace = workspaceOf(actor);
     const sent = await this.db.tenant(workspace.id, async (tx) => {
       const pending = await pendingInvitees(tx, workspace.id, unitOf(actor));
       const count = await sendInvitations(tx, this.mail, workspace, origin, pending);

@@ -19,9 +19,9 @@ import {
   InviteManagementService,
   inviteesRefusal,
   unitsRefusal,
-  type InviteActor,
   type Invitee,
 } from './invite-management.service';
+import { workspaceActor } from '../../platform/actor';
 
 export type { Invitee } from './invite-management.service';
 
@@ -58,8 +58,9 @@ export async function invite(
   invitees: readonly Invitee[],
   options: { send: boolean } = { send: true },
 ): Promise<InviteOutcome> {
-  const actor: InviteActor = {
-    workspace,
+  const actor = {
+    workspaceId: workspace.id,
+    workspaceName: workspace.company_name,
     userId: user.userId,
     role: user.role,
     branchId: user.branchId,
@@ -76,17 +77,7 @@ export async function invite(
 /** Single, per-unit and bulk invites; resend one or many; withdraw. */
 export async function inviteManagementRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const invites = new InviteManagementService(deps.db, deps.mail);
-  const actorOf = (ctx: HandlerContext<any>): InviteActor => {
-    const { user, workspace } = workspaceUser(ctx);
-    return {
-      workspace,
-      userId: user.userId,
-      role: user.role,
-      branchId: user.branchId,
-      ip: ctx.request.ip,
-      origin: siteOrigin(ctx.request),
-    };
-  };
+  const actorOf = (ctx: HandlerContext<any>) => ({ ...workspaceActor(ctx), origin: siteOrigin(ctx.request) });
 
   serve(app, inviteUser, async (ctx) => {
     const keyLimit = keyPeopleRefusal(ctx.principal, { roles: [ctx.body.role] });

@@ -8,6 +8,7 @@ import {
   seesAllBusinessUnits,
   type Role,
 } from '../../../src/domain/auth/roles';
+import { workspaceOf, type Acting } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { guardStakes, recordDepartures, withStakeGuard } from '../../platform/case-stakes';
 import type { Database, Sql } from '../../platform/db/database';
@@ -37,23 +38,14 @@ export interface Invitee {
 }
 
 /** Who invites: their role and unit bound what they may do; `origin` is the workspace's address for the links. */
-export interface InviteActor {
-  workspace: { id: string; company_name: string };
-  userId: string;
-  role: Role;
-  branchId: string | null;
-  ip: string | null;
-  origin: string;
-}
 
-const reachOf = (actor: Pick<InviteActor, 'role' | 'branchId'>) =>
-  seesAllBusinessUnits(actor.role) ? null : actor.branchId;
+const reachOf = (actor: Acting<'role' | 'branchId'>) => (seesAllBusinessUnits(actor.role) ? null : actor.branchId);
 
 /** The business units this admin may invite to: all of them, or their own. Another's answers 404. */
 export async function unitsRefusal(
   tx: Sql,
   workspaceId: string,
-  actor: Pick<InviteActor, 'role' | 'branchId'>,
+  actor: Acting<'role' | 'branchId'>,
   branchIds: readonly string[],
 ): Promise<Refusal | null> {
   const unique = [...new Set(branchIds)];
@@ -72,7 +64,7 @@ export async function unitsRefusal(
 export async function inviteesRefusal(
   tx: Sql,
   workspaceId: string,
-  actor: Pick<InviteActor, 'role'>,
+  actor: Acting<'role'>,
   invitees: readonly Invitee[],
   prefix: string | null,
 ): Promise<Refusal | null> {
@@ -106,11 +98,11 @@ export async function inviteesRefusal(
 export async function createInvitees(
   tx: Sql,
   mail: Mailer,
-  actor: InviteActor,
+  actor: Acting<'workspaceId' | 'workspaceName' | 'userId' | 'role' | 'branchId' | 'ip' | 'origin'>,
   invitees: readonly Invitee[],
   options: { send: boolean } = { send: true },
 ): Promise<Outcome<InviteOutcome>> {
-  const { workspace } = actor;
+  const workspace = workspaceOf(actor);
   const taken = await accountsByEmail(
     tx,
     workspace.id,
@@ -158,11 +150,11 @@ export async function createInvitees(
 /** The invited person with this email in this unit (and the caller's reach), for resend and withdraw. */
 async function invitedPerson(
   tx: Sql,
-  actor: InviteActor,
+  actor: Acting<'workspaceId' | 'workspaceName' | 'userId' | 'role' | 'branchId' | 'ip' | 'origin'>,
   branchId: string,
   email: string,
 ): Promise<Outcome<InvitedPersonRow>> {
-  const person = await invitedPersonRow(tx, actor.workspace.id, branchId, email, reachOf(actor));
+  const person = await invitedPersonRow(tx, actor.workspaceId, branchId, email, reachOf(actor));
   if (!person || !person.has_invite)
     return refuse('not-found', 'NOT_FOUND', 'There is no invitation for this email in this business unit');
   if (person.claimed || person.status !== 'INVITED')
@@ -177,8 +169,11 @@ export class InviteManagementService {
     private readonly mail: Mailer,
   ) {}
 
-  async inviteOne(actor: InviteActor, invitee: Invitee): Promise<Outcome<InviteOutcome>> {
-    const ws = actor.workspace.id;
+  async inviteOne(
+    actor: Acting<'workspaceId' | 'workspaceName' | 'userId' | 'role' | 'branchId' | 'ip' | 'origin'>,
+    invitee: Invitee,
+  ): Promise<Outcome<InviteOutcome>> {
+    const ws = actor.workspaceId;
     return this.db.tenant(ws, async (tx): Promise<Outcome<InviteOutcome>> => {
       const wrongUnit = await unitsRefusal(tx, ws, actor, [invitee.branchId]);
       if (wrongUnit) return wrongUnit;
@@ -202,7 +197,11 @@ export class InviteManagementService {
     });
   }
 
-  async inviteToUnit(actor: InviteActor, branchId: string, emails: readonly string[]): Promise<Outcome<InviteOutcome>> {
+  async inviteToUnit(
+    actor: Acting<'workspaceId' | 'workspaceName' | 'userId' | 'role' | 'branchId' | 'ip' | 'origin'>,
+    branchId: string,
+    emails: readonly string[],
+  ): Promise<Outcome<InviteOutcome>> {
     const invitees: Invitee[] = [...new Set(emails)].map((email) => ({
       email,
       firstName: '',
@@ -210,7 +209,7 @@ export class InviteManagementService {
       role: 'EMPLOYEE',
       branchId,
     }));
-    const ws = actor.workspace.id;
+    const ws = actor.workspaceId;
     return this.db.tenant(ws, async (tx): Promise<Outcome<InviteOutcome>> => {
       const wrongUnit = await unitsRefusal(tx, ws, actor, [branchId]);
       if (wrongUnit) return wrongUnit;
@@ -218,8 +217,11 @@ export class InviteManagementService {
     });
   }
 
-  async inviteMany(actor: InviteActor, invitees: readonly Invitee[]): Promise<Outcome<InviteOutcome>> {
-    const ws = actor.workspace.id;
+  async inviteMany(
+    actor: Acting<'workspaceId' | 'workspaceName' | 'userId' | 'role' | 'branchId' | 'ip' | 'origin'>,
+    invitees: readonly Invitee[],
+  ): Promise<Outcome<InviteOutcome>> {
+    const ws = actor.workspaceId;
     return this.db.tenant(ws, async (tx): Promise<Outcome<InviteOutcome>> => {
       const wrongUnit = await unitsRefusal(
         tx,
@@ -234,8 +236,12 @@ export class InviteManagementService {
     });
   }
 
-  async resendOne(actor: InviteActor, branchId: string, email: string): Promise<Outcome<{ sent: number }>> {
-    const { workspace } = actor;
+  async resendOne(
+    actor: Acting<'workspaceId' | 'workspaceName' | 'userId' | 'role' | 'branchId' | 'ip' | 'origin'>,
+    branchId: string,
+    email: string,
+  ): Promise<Outcome<{ sent: number }>> {
+    const workspace = workspaceOf(actor);
     return this.db.tenant(workspace.id, async (tx): Promise<Outcome<{ sent: number }>> => {
       const person = await invitedPerson(tx, actor, branchId, email);
       if (!person.ok) return person;
@@ -252,8 +258,11 @@ export class InviteManagementService {
     });
   }
 
-  async resendMany(actor: InviteActor, emails: readonly string[]): Promise<{ sent: number }> {
-    const { workspace } = actor;
+  async resendMany(
+    actor: Acting<'workspaceId' | 'workspaceName' | 'userId' | 'role' | 'branchId' | 'ip' | 'origin'>,
+    emails: readonly string[],
+  ): Promise<{ sent: number }> {
+    const workspace = workspaceOf(actor);
     return this.db.tenant(workspace.id, async (tx) => {
       const people = await peopleByEmail(tx, workspace.id, emails, reachOf(actor));
       const sent = await sendInvitations(tx, this.mail, workspace, actor.origin, people);
@@ -268,8 +277,12 @@ export class InviteManagementService {
     });
   }
 
-  async withdraw(actor: InviteActor, branchId: string, email: string): Promise<Outcome<{ withdrawn: number }>> {
-    const { workspace } = actor;
+  async withdraw(
+    actor: Acting<'workspaceId' | 'workspaceName' | 'userId' | 'role' | 'branchId' | 'ip' | 'origin'>,
+    branchId: string,
+    email: string,
+  ): Promise<Outcome<{ withdrawn: number }>> {
+    const workspace = workspaceOf(actor);
     const guard = {
       ws: workspace.id,
       workspaceName: workspace.company_name,

@@ -14,7 +14,8 @@ import type { ApiDeps } from '../../platform/deps';
 import { badRequest, HttpError } from '../../platform/errors';
 import { answer } from '../../platform/refusal';
 import { currentWorkspace, serve, workspaceUser, type HandlerContext } from '../../platform/serve';
-import { BrandingService, type BrandingActor } from './branding.service';
+import { BrandingService } from './branding.service';
+import { workspaceActor } from '../../platform/actor';
 
 export { logoType, type LogoType } from './branding.service';
 
@@ -25,19 +26,16 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
   );
   // The logo is served by this API under its own prefix, on the page's own origin (CSP img-src 'self').
   const branding = new BrandingService(deps.db, available, (version) => `${app.prefix}/api/workspace/logo/${version}`);
-  const actorOf = (ctx: HandlerContext<any>): BrandingActor => {
-    const { user, workspace } = workspaceUser(ctx);
-    return { workspace, userId: user.userId, ip: ctx.request.ip };
-  };
+  const actorOf = (ctx: HandlerContext<any>) => [workspaceActor(ctx), currentWorkspace(ctx.site)] as const;
 
-  serve(app, workspaceColour, async (ctx) => branding.setColour(actorOf(ctx), ctx.params.hex));
+  serve(app, workspaceColour, async (ctx) => branding.setColour(...actorOf(ctx), ctx.params.hex));
 
   serve(app, uploadLogo, async (ctx) => {
-    const actor = actorOf(ctx);
-    return answer(await branding.uploadLogo(actor, await readLogo(ctx.request)));
+    const [actor, workspace] = actorOf(ctx);
+    return answer(await branding.uploadLogo(actor, workspace, await readLogo(ctx.request)));
   });
 
-  serve(app, removeLogo, async (ctx) => branding.removeLogo(actorOf(ctx)));
+  serve(app, removeLogo, async (ctx) => branding.removeLogo(...actorOf(ctx)));
 
   serve(app, workspaceLogo, async (ctx) => {
     const workspace = currentWorkspace(ctx.site);
@@ -53,7 +51,7 @@ export async function brandingRoutes(app: FastifyInstance, deps: ApiDeps): Promi
 
   serve(app, bulkSignupSetting, async (ctx) => branding.settings(workspaceUser(ctx).workspace));
 
-  serve(app, updateWorkspaceSettings, async (ctx) => answer(await branding.updateSettings(actorOf(ctx), ctx.body)));
+  serve(app, updateWorkspaceSettings, async (ctx) => answer(await branding.updateSettings(...actorOf(ctx), ctx.body)));
 }
 
 /** One `logo` file part, at most LOGO_MAX_BYTES; other parts or a larger file are refused with 400/413. */

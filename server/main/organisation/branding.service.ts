@@ -22,6 +22,7 @@ import {
   updateSettings,
   type SettingsRow,
 } from './branding.repository';
+import type { Acting } from '../../platform/actor';
 
 export type LogoType = 'image/png' | 'image/jpeg' | 'image/webp';
 
@@ -32,13 +33,6 @@ export function logoType(bytes: Uint8Array): LogoType | null {
   if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
   return null;
-}
-
-/** The workspace admin acting on the workspace's branding and settings. */
-export interface BrandingActor {
-  workspace: WorkspaceRow;
-  userId: string;
-  ip: string | null;
 }
 
 function settingsFrom(row: SettingsRow, available: SignInMethod[]) {
@@ -69,8 +63,11 @@ export class BrandingService {
     private readonly logoUrl: (version: string) => string,
   ) {}
 
-  async setColour(actor: BrandingActor, hex: string): Promise<{ backgroundColor: string }> {
-    const { workspace } = actor;
+  async setColour(
+    actor: Acting<'userId' | 'ip'>,
+    workspace: WorkspaceRow,
+    hex: string,
+  ): Promise<{ backgroundColor: string }> {
     const colour = `#${hex.toLowerCase()}`;
     await this.db.system(async (tx) => {
       await setColour(tx, workspace.id, colour);
@@ -86,8 +83,11 @@ export class BrandingService {
     return { backgroundColor: colour };
   }
 
-  async uploadLogo(actor: BrandingActor, bytes: Uint8Array): Promise<Outcome<{ companyLogo: string }>> {
-    const { workspace } = actor;
+  async uploadLogo(
+    actor: Acting<'userId' | 'ip'>,
+    workspace: WorkspaceRow,
+    bytes: Uint8Array,
+  ): Promise<Outcome<{ companyLogo: string }>> {
     const type = logoType(bytes);
     if (!type)
       return refuse(
@@ -114,8 +114,7 @@ export class BrandingService {
     return ok({ companyLogo: url });
   }
 
-  async removeLogo(actor: BrandingActor): Promise<{ companyLogo: null }> {
-    const { workspace } = actor;
+  async removeLogo(actor: Acting<'userId' | 'ip'>, workspace: WorkspaceRow): Promise<{ companyLogo: null }> {
     await this.db.system(async (tx) => {
       await deleteLogo(tx, workspace.id);
       await audit(tx, {
@@ -152,8 +151,11 @@ export class BrandingService {
     };
   }
 
-  async updateSettings(actor: BrandingActor, body: UpdateSettingsBody): Promise<Outcome<WorkspaceSettings>> {
-    const { workspace } = actor;
+  async updateSettings(
+    actor: Acting<'userId' | 'ip'>,
+    workspace: WorkspaceRow,
+    body: UpdateSettingsBody,
+  ): Promise<Outcome<WorkspaceSettings>> {
     const methods = body.socialPlatformSet ? [...new Set(body.socialPlatformSet)].sort() : null;
     // A button on the sign-in page that cannot work is worse than none: only what the server can serve.
     const unserved = (methods ?? []).filter((m) => !this.available.includes(m));

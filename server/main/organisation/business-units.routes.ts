@@ -12,7 +12,8 @@ import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
 import type { RouteContract } from '../../../src/contracts/route';
 import { businessUnits } from './business-units.repository';
-import { BusinessUnitsService, type OrganisationActor } from './business-units.service';
+import { BusinessUnitsService } from './business-units.service';
+import { workspaceActor } from '../../platform/actor';
 
 export async function businessUnitRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const units = new BusinessUnitsService(deps.db);
@@ -28,19 +29,13 @@ export async function businessUnitRoutes(app: FastifyInstance, deps: ApiDeps): P
     return { ...result, page, pageSize };
   });
 
-  serve(app, createBranch, async (ctx) => answer(await units.create(organisationActor(ctx), ctx.body)));
+  serve(app, createBranch, async (ctx) => answer(await units.create(workspaceActor(ctx), ctx.body)));
 
-  serve(app, updateBranch, async (ctx) => answer(await units.update(organisationActor(ctx), ctx.params.id, ctx.body)));
+  serve(app, updateBranch, async (ctx) => answer(await units.update(workspaceActor(ctx), ctx.params.id, ctx.body)));
 
-  serve(app, deleteBranch, async (ctx) => answer(await units.remove(organisationActor(ctx), ctx.body)));
+  serve(app, deleteBranch, async (ctx) => answer(await units.remove(workspaceActor(ctx), ctx.body)));
 
   serve(app, branchColour, async (ctx) =>
-    answer(await units.setColour(organisationActor(ctx), ctx.params.id, `#${ctx.params.hex.toLowerCase()}`)),
+    answer(await units.setColour(workspaceActor(ctx), ctx.params.id, `#${ctx.params.hex.toLowerCase()}`)),
   );
-}
-
-/** The signed-in user changing the workspace's organisation, with the workspace taken from the host. */
-export function organisationActor<C extends RouteContract>(ctx: HandlerContext<C>): OrganisationActor {
-  const { user, workspace } = workspaceUser(ctx);
-  return { workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip };
 }

@@ -20,12 +20,7 @@ import {
   setBusinessUnitColour,
 } from './business-units.repository';
 import { constraintRefusal } from './organisation.repository';
-
-export interface OrganisationActor {
-  workspaceId: string;
-  userId: string;
-  ip: string | null;
-}
+import type { Acting } from '../../platform/actor';
 
 const NAME_TAKEN = 'A business unit with this name exists already';
 const nameTaken = () => refuse('conflict', 'CONFLICT', NAME_TAKEN, { branchName: NAME_TAKEN });
@@ -45,7 +40,7 @@ function constraint(error: unknown, field: string, message: string) {
 export class BusinessUnitsService {
   constructor(private readonly db: Database) {}
 
-  async create(actor: OrganisationActor, body: CreateBranchBody): Promise<Outcome<BusinessUnit>> {
+  async create(actor: Acting<'workspaceId' | 'userId' | 'ip'>, body: CreateBranchBody): Promise<Outcome<BusinessUnit>> {
     const { branchName, headquarter } = body;
     const ws = actor.workspaceId;
     try {
@@ -71,7 +66,11 @@ export class BusinessUnitsService {
     }
   }
 
-  async update(actor: OrganisationActor, id: string, body: UpdateBranchBody): Promise<Outcome<BusinessUnit>> {
+  async update(
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
+    id: string,
+    body: UpdateBranchBody,
+  ): Promise<Outcome<BusinessUnit>> {
     const { branchName, headquarter } = body;
     const ws = actor.workspaceId;
     try {
@@ -114,7 +113,10 @@ export class BusinessUnitsService {
     }
   }
 
-  async remove(actor: OrganisationActor, body: DeleteBranchBody): Promise<Outcome<DeleteBranchResult>> {
+  async remove(
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
+    body: DeleteBranchBody,
+  ): Promise<Outcome<DeleteBranchResult>> {
     const ids = [...new Set(body.branchIds)];
     const target = body.moveUsersToBranchId ?? null;
     const ws = actor.workspaceId;
@@ -157,7 +159,11 @@ export class BusinessUnitsService {
     }
   }
 
-  async setColour(actor: OrganisationActor, id: string, colour: string): Promise<Outcome<BusinessUnit>> {
+  async setColour(
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
+    id: string,
+    colour: string,
+  ): Promise<Outcome<BusinessUnit>> {
     const ws = actor.workspaceId;
     return this.db.tenant(ws, async (tx): Promise<Outcome<BusinessUnit>> => {
       if (!(await setBusinessUnitColour(tx, ws, id, colour))) return missing('Business unit not found');

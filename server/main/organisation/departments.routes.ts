@@ -15,9 +15,9 @@ import type { ApiDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
-import { organisationActor } from './business-units.routes';
 import { departmentRows, managerCandidateRows } from './departments.repository';
-import { DepartmentsService, type ManagingActor } from './departments.service';
+import { DepartmentsService } from './departments.service';
+import { workspaceActor } from '../../platform/actor';
 
 export async function departmentRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const departments = new DepartmentsService(deps.db);
@@ -37,31 +37,26 @@ export async function departmentRoutes(app: FastifyInstance, deps: ApiDeps): Pro
     return { ...result, page, pageSize };
   });
 
-  serve(app, createDepartment, async (ctx) => answer(await departments.create(organisationActor(ctx), ctx.body)));
+  serve(app, createDepartment, async (ctx) => answer(await departments.create(workspaceActor(ctx), ctx.body)));
 
   serve(app, updateDepartment, async (ctx) =>
-    answer(await departments.rename(organisationActor(ctx), ctx.params.id, ctx.body.departmentName)),
+    answer(await departments.rename(workspaceActor(ctx), ctx.params.id, ctx.body.departmentName)),
   );
 
-  serve(app, deleteDepartments, async (ctx) => answer(await departments.remove(organisationActor(ctx), ctx.body)));
+  serve(app, deleteDepartments, async (ctx) => answer(await departments.remove(workspaceActor(ctx), ctx.body)));
 
-  serve(app, departmentManagers, async (ctx) => answer(await departments.managers(managingActor(ctx), ctx.params.id)));
+  serve(app, departmentManagers, async (ctx) => answer(await departments.managers(workspaceActor(ctx), ctx.params.id)));
 
   serve(app, addDepartmentManager, async (ctx) =>
-    answer(await departments.addManager(managingActor(ctx), ctx.params.id, ctx.body)),
+    answer(await departments.addManager(workspaceActor(ctx), ctx.params.id, ctx.body)),
   );
 
   serve(app, removeDepartmentManager, async (ctx) =>
-    answer(await departments.removeManager(managingActor(ctx), ctx.params.id, ctx.params.userId)),
+    answer(await departments.removeManager(workspaceActor(ctx), ctx.params.id, ctx.params.userId)),
   );
 
   serve(app, managerCandidates, async (ctx) => {
     const { workspace } = workspaceUser(ctx);
     return deps.db.tenant(workspace.id, (tx) => managerCandidateRows(tx, workspace.id, ctx.query.search));
   });
-}
-
-function managingActor<C extends RouteContract>(ctx: HandlerContext<C>): ManagingActor {
-  const { user } = workspaceUser(ctx);
-  return { ...organisationActor(ctx), role: user.role, branchId: user.branchId };
 }

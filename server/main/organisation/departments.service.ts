@@ -11,7 +11,6 @@ import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
 import { ok, refuse, type Outcome } from '../../platform/refusal';
 import type { UserPrincipal } from '../../platform/serve';
-import type { OrganisationActor } from './business-units.service';
 import {
   activePersonExists,
   deleteDepartmentRows,
@@ -28,10 +27,9 @@ import {
   upsertManager,
 } from './departments.repository';
 import { constraintRefusal } from './organisation.repository';
+import type { Acting } from '../../platform/actor';
 
 /** The one changing a department's managers: a business-unit admin only within their own unit. */
-export type ManagingActor = OrganisationActor & Pick<UserPrincipal, 'role' | 'branchId'>;
-
 const NAME_TAKEN = 'This business unit has a department with this name already';
 const nameTaken = () => refuse('conflict', 'CONFLICT', NAME_TAKEN, { departmentName: NAME_TAKEN });
 const missing = (message: string) => refuse('not-found', 'NOT_FOUND', message);
@@ -47,7 +45,10 @@ function constraint(error: unknown, field: string, message: string) {
 export class DepartmentsService {
   constructor(private readonly db: Database) {}
 
-  async create(actor: OrganisationActor, body: CreateDepartmentBody): Promise<Outcome<{ created: DepartmentRow[] }>> {
+  async create(
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
+    body: CreateDepartmentBody,
+  ): Promise<Outcome<{ created: DepartmentRow[] }>> {
     const { departmentName, branchId, allBranch } = body;
     const ws = actor.workspaceId;
     try {
@@ -83,7 +84,11 @@ export class DepartmentsService {
     }
   }
 
-  async rename(actor: OrganisationActor, id: string, departmentName: string): Promise<Outcome<DepartmentRow>> {
+  async rename(
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
+    id: string,
+    departmentName: string,
+  ): Promise<Outcome<DepartmentRow>> {
     const ws = actor.workspaceId;
     try {
       return await this.db.tenant(ws, async (tx): Promise<Outcome<DepartmentRow>> => {
@@ -106,7 +111,10 @@ export class DepartmentsService {
     }
   }
 
-  async remove(actor: OrganisationActor, body: DeleteDepartmentsBody): Promise<Outcome<DeleteDepartmentsResult>> {
+  async remove(
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
+    body: DeleteDepartmentsBody,
+  ): Promise<Outcome<DeleteDepartmentsResult>> {
     const pairs = body.departmentBranches;
     const ids = [...new Set(pairs.map((p) => p.departmentId))];
     const ws = actor.workspaceId;
@@ -132,7 +140,10 @@ export class DepartmentsService {
     });
   }
 
-  managers(actor: ManagingActor, departmentId: string): Promise<Outcome<DepartmentManager[]>> {
+  managers(
+    actor: Acting<'workspaceId' | 'userId' | 'ip' | 'role' | 'branchId'>,
+    departmentId: string,
+  ): Promise<Outcome<DepartmentManager[]>> {
     const ws = actor.workspaceId;
     return this.db.tenant(ws, async (tx): Promise<Outcome<DepartmentManager[]>> => {
       const found = await visibleDepartment(tx, actor, departmentId);
@@ -142,7 +153,7 @@ export class DepartmentsService {
   }
 
   async addManager(
-    actor: ManagingActor,
+    actor: Acting<'workspaceId' | 'userId' | 'ip' | 'role' | 'branchId'>,
     departmentId: string,
     body: AddManagerBody,
   ): Promise<Outcome<DepartmentManager>> {
@@ -166,7 +177,11 @@ export class DepartmentsService {
     });
   }
 
-  async removeManager(actor: ManagingActor, departmentId: string, userId: string): Promise<Outcome<{ removed: true }>> {
+  async removeManager(
+    actor: Acting<'workspaceId' | 'userId' | 'ip' | 'role' | 'branchId'>,
+    departmentId: string,
+    userId: string,
+  ): Promise<Outcome<{ removed: true }>> {
     const ws = actor.workspaceId;
     return this.db.tenant(ws, async (tx): Promise<Outcome<{ removed: true }>> => {
       const visible = await visibleDepartment(tx, actor, departmentId);
@@ -190,7 +205,7 @@ export class DepartmentsService {
 /** The department, if it is in this workspace and (for a business-unit admin) in their unit; else 404. */
 async function visibleDepartment(
   tx: Sql,
-  actor: ManagingActor,
+  actor: Acting<'workspaceId' | 'userId' | 'ip' | 'role' | 'branchId'>,
   id: string,
 ): Promise<Outcome<{ name: string; branch_id: string }>> {
   const row = await department(tx, actor.workspaceId, id);

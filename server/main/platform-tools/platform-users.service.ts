@@ -20,11 +20,7 @@ import {
   type UserRow,
 } from './platform-users.repository';
 import { instantText } from '../../../src/domain/shared/date-time';
-
-export interface PlatformActor {
-  platformAdminId: string | null;
-  ip: string | null;
-}
+import type { Actor } from '../../platform/actor';
 
 const toUser = (r: UserRow): PlatformUser => ({
   userId: r.id,
@@ -47,7 +43,7 @@ export class PlatformUsersService {
     private readonly mail: Mailer,
   ) {}
 
-  async update(actor: PlatformActor, body: UpdateUserBody): Promise<Outcome<PlatformUser>> {
+  async update(actor: Pick<Actor, 'platformAdminId' | 'ip'>, body: UpdateUserBody): Promise<Outcome<PlatformUser>> {
     const guard = {
       ws: body.workspaceId,
       workspaceName: '',
@@ -99,7 +95,7 @@ export class PlatformUsersService {
     return guarded.ok ? guarded.value : guarded;
   }
 
-  async record(actor: PlatformActor, body: UserRecordBody): Promise<Outcome<UserRecord>> {
+  async record(actor: Pick<Actor, 'platformAdminId' | 'ip'>, body: UserRecordBody): Promise<Outcome<UserRecord>> {
     return this.db.tenant(body.workspaceId, async (tx): Promise<Outcome<UserRecord>> => {
       if (!(await targetWorkspace(tx, body.workspaceId))) return noSuchWorkspace();
       const user = await findUser(tx, body.workspaceId, { userId: body.userId, email: body.email });

@@ -16,14 +16,8 @@ import type { ApiDeps } from '../../platform/deps';
 import { answer } from '../../platform/refusal';
 import { serve, type HandlerContext } from '../../platform/serve';
 import { hostName, publicOrigin } from '../../platform/tenancy';
-import { PlatformWorkspaces, type ConsoleActor } from './workspaces.service';
-
-function actorOf(ctx: HandlerContext<any>): ConsoleActor {
-  return {
-    platformAdminId: ctx.principal?.kind === 'platform-admin' ? ctx.principal.platformAdminId : null,
-    ip: ctx.request.ip,
-  };
-}
+import { PlatformWorkspaces } from './workspaces.service';
+import { platformAdminActor } from '../../platform/actor';
 
 /** The platform admin's workspace console: list, search, create, delete, move, limits, expiry, modules. */
 export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
@@ -46,7 +40,7 @@ export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDep
   serve(app, workspaceDetails, async ({ params }) => answer(await workspaces.details(params.id)));
 
   serve(app, createWorkspace, async (ctx) => {
-    const created = answer(await workspaces.create(actorOf(ctx), ctx.body));
+    const created = answer(await workspaces.create(platformAdminActor(ctx), ctx.body));
     // Its people can complain from the first minute: the jurisdiction's statutory process, published as version 1
     // (docs/case.md "Statutory processes"). After the commit: the builder's services run their own transactions. A
     // failure leaves the workspace without a process, which its admin's home then says; it does not undo the workspace.
@@ -62,14 +56,18 @@ export async function platformWorkspaceRoutes(app: FastifyInstance, deps: ApiDep
   });
 
   serve(app, deleteWorkspace, async (ctx) => {
-    answer(await workspaces.remove(actorOf(ctx), ctx.params.id));
+    answer(await workspaces.remove(platformAdminActor(ctx), ctx.params.id));
     deps.gates?.forget();
     return { ok: true as const };
   });
 
-  serve(app, updateWorkspaceUrl, async (ctx) => answer(await workspaces.move(actorOf(ctx), ctx.body)));
-  serve(app, setUserLimit, async (ctx) => answer(await workspaces.setUserLimit(actorOf(ctx), ctx.body)));
-  serve(app, setContractExpiry, async (ctx) => answer(await workspaces.setContractExpiry(actorOf(ctx), ctx.body)));
+  serve(app, updateWorkspaceUrl, async (ctx) => answer(await workspaces.move(platformAdminActor(ctx), ctx.body)));
+  serve(app, setUserLimit, async (ctx) => answer(await workspaces.setUserLimit(platformAdminActor(ctx), ctx.body)));
+  serve(app, setContractExpiry, async (ctx) =>
+    answer(await workspaces.setContractExpiry(platformAdminActor(ctx), ctx.body)),
+  );
   serve(app, workspaceModules, async ({ params }) => answer(await workspaces.modules(params.id)));
-  serve(app, setWorkspaceModules, async (ctx) => answer(await workspaces.setModules(actorOf(ctx), ctx.body)));
+  serve(app, setWorkspaceModules, async (ctx) =>
+    answer(await workspaces.setModules(platformAdminActor(ctx), ctx.body)),
+  );
 }

@@ -15,13 +15,9 @@ import type { Mailer } from '../../platform/messages';
 import { ok, raise, refuse, refusing, type Outcome } from '../../platform/refusal';
 import { sendInvitations } from '../invitations/invite-sender';
 import * as repo from './workspaces.repository';
+import type { Actor } from '../../platform/actor';
 
 const SEARCH_RESULTS = 20;
-
-export interface ConsoleActor {
-  platformAdminId: string | null;
-  ip: string | null;
-}
 
 /** What the console needs of the server's sites: which hosts are the main site's, and a workspace's public origin. */
 export interface ConsoleSites {
@@ -63,7 +59,10 @@ export class PlatformWorkspaces {
     return this.db.system((tx) => this.found(tx, id));
   }
 
-  async create(actor: ConsoleActor, body: z.output<typeof CreateWorkspaceBody>): Promise<Outcome<WorkspaceDetails>> {
+  async create(
+    actor: Pick<Actor, 'platformAdminId' | 'ip'>,
+    body: z.output<typeof CreateWorkspaceBody>,
+  ): Promise<Outcome<WorkspaceDetails>> {
     return refusing(() =>
       this.db.system(async (tx): Promise<Outcome<WorkspaceDetails>> => {
         const url = await this.freeUrl(tx, body.workspaceUrl, null);
@@ -113,7 +112,7 @@ export class PlatformWorkspaces {
     );
   }
 
-  async remove(actor: ConsoleActor, id: string): Promise<Outcome<{ ok: true }>> {
+  async remove(actor: Pick<Actor, 'platformAdminId' | 'ip'>, id: string): Promise<Outcome<{ ok: true }>> {
     return this.db.system(async (tx) => {
       const found = await repo.workspaceDetails(tx, id);
       if (!found) return noSuchWorkspace();
@@ -133,7 +132,10 @@ export class PlatformWorkspaces {
   }
 
   /** The old host answers 404 from the next request (hosts are resolved per request, not cached). */
-  async move(actor: ConsoleActor, body: z.output<typeof UpdateWorkspaceUrlBody>): Promise<Outcome<WorkspaceDetails>> {
+  async move(
+    actor: Pick<Actor, 'platformAdminId' | 'ip'>,
+    body: z.output<typeof UpdateWorkspaceUrlBody>,
+  ): Promise<Outcome<WorkspaceDetails>> {
     return refusing(() =>
       this.db.system(async (tx): Promise<Outcome<WorkspaceDetails>> => {
         const before = await repo.workspaceDetails(tx, body.workspaceId);
@@ -155,7 +157,10 @@ export class PlatformWorkspaces {
     );
   }
 
-  async setUserLimit(actor: ConsoleActor, body: z.output<typeof SetUserLimitBody>): Promise<Outcome<WorkspaceDetails>> {
+  async setUserLimit(
+    actor: Pick<Actor, 'platformAdminId' | 'ip'>,
+    body: z.output<typeof SetUserLimitBody>,
+  ): Promise<Outcome<WorkspaceDetails>> {
     return this.db.system(async (tx) => {
       const before = await repo.workspaceDetails(tx, body.workspaceId);
       if (!before) return noSuchWorkspace();
@@ -173,7 +178,7 @@ export class PlatformWorkspaces {
   }
 
   async setContractExpiry(
-    actor: ConsoleActor,
+    actor: Pick<Actor, 'platformAdminId' | 'ip'>,
     body: z.output<typeof SetContractExpiryBody>,
   ): Promise<Outcome<WorkspaceDetails>> {
     return this.db.system(async (tx) => {
@@ -201,7 +206,7 @@ export class PlatformWorkspaces {
   }
 
   async setModules(
-    actor: ConsoleActor,
+    actor: Pick<Actor, 'platformAdminId' | 'ip'>,
     body: z.output<typeof SetWorkspaceModulesBody>,
   ): Promise<Outcome<{ workspaceId: string; modules: WorkspaceModules }>> {
     return this.db.system(async (tx) => {

@@ -19,7 +19,8 @@ import {
   insertUsers,
   type UserWrite,
 } from './scim.repository';
-import type { PatchBody, ScimCaller, ScimService } from './scim.service';
+import { scimBase, type PatchBody, type ScimService } from './scim.service';
+import type { Actor } from '../../platform/actor';
 
 const BULK_ID = /^bulkId:(.+)$/;
 
@@ -49,7 +50,10 @@ export class ScimBulkService {
     private readonly scim: ScimService,
   ) {}
 
-  async run(caller: ScimCaller, request: ScimBulkRequest): Promise<Outcome<ScimBulkResponse>> {
+  async run(
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    request: ScimBulkRequest,
+  ): Promise<Outcome<ScimBulkResponse>> {
     const state: BulkState = {
       resolved: new Map(),
       errors: 0,
@@ -79,7 +83,11 @@ export class ScimBulkService {
   }
 
   /** A run of User operations in one transaction; on an unexpected failure, again one transaction each. */
-  private async userRun(caller: ScimCaller, run: Indexed[], state: BulkState): Promise<void> {
+  private async userRun(
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    run: Indexed[],
+    state: BulkState,
+  ): Promise<void> {
     const saved = { resolved: new Map(state.resolved), errors: state.errors, results: new Map(state.results) };
     try {
       await this.db.tenant(caller.workspaceId, (tx) => this.userOperations(tx, caller, run, state));
@@ -98,7 +106,12 @@ export class ScimBulkService {
     }
   }
 
-  private async userOperations(tx: Sql, caller: ScimCaller, run: Indexed[], state: BulkState): Promise<void> {
+  private async userOperations(
+    tx: Sql,
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    run: Indexed[],
+    state: BulkState,
+  ): Promise<void> {
     let pending: PendingCreate[] = [];
     const pendingIds = new Set<string>();
     const flush = async () => {
@@ -135,13 +148,18 @@ export class ScimBulkService {
   }
 
   /** PUT, PATCH or DELETE of one User, through the single call's code. */
-  private async oneUserOperation(tx: Sql, caller: ScimCaller, item: Indexed, state: BulkState): Promise<void> {
+  private async oneUserOperation(
+    tx: Sql,
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    item: Indexed,
+    state: BulkState,
+  ): Promise<void> {
     const { op } = item;
     const target = resolveId(op.path, state.resolved);
     if (!target.ok) return record(state, item, failure(409, target.detail, 'invalidValue'));
     const data = resolve(op.data, state.resolved);
     if (!data.ok) return record(state, item, failure(409, data.detail, 'invalidValue'));
-    const location = `${caller.base}/Users/${target.id}`;
+    const location = `${scimBase(caller)}/Users/${target.id}`;
     const outcome =
       op.method === 'DELETE'
         ? await this.scim.deleteUserIn(tx, caller, target.id)
@@ -157,7 +175,12 @@ export class ScimBulkService {
    * person of the workspace, the workspace's user limit), then written: one insert, one statement of person events,
    * one of audit rows. A person SCIM deleted earlier comes back through the single create's code.
    */
-  private async createAll(tx: Sql, caller: ScimCaller, pending: PendingCreate[], state: BulkState): Promise<void> {
+  private async createAll(
+    tx: Sql,
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    pending: PendingCreate[],
+    state: BulkState,
+  ): Promise<void> {
     const ws = caller.workspaceId;
     const holders = await findByIdentities(
       tx,
@@ -247,7 +270,11 @@ export class ScimBulkService {
   }
 
   /** POST /Groups or PATCH /Groups/{id}, each through its single call (its own transaction). */
-  private async groupOperation(caller: ScimCaller, item: Indexed, state: BulkState): Promise<void> {
+  private async groupOperation(
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    item: Indexed,
+    state: BulkState,
+  ): Promise<void> {
     const { op } = item;
     const data = resolve(op.data, state.resolved);
     if (!data.ok) return record(state, item, failure(409, data.detail, 'invalidValue'));
@@ -256,14 +283,14 @@ export class ScimBulkService {
       if (!outcome.ok) return record(state, item, refused(outcome));
       const id = String(outcome.value.id);
       if (op.bulkId) state.resolved.set(op.bulkId, id);
-      return record(state, item, { status: '201', location: `${caller.base}/Groups/${id}` });
+      return record(state, item, { status: '201', location: `${scimBase(caller)}/Groups/${id}` });
     }
     const target = resolveId(op.path, state.resolved);
     if (!target.ok) return record(state, item, failure(409, target.detail, 'invalidValue'));
     if (op.method !== 'PATCH') return record(state, item, failure(404, 'There is no such SCIM endpoint'));
     const outcome = await this.scim.patchGroup(caller, target.id, data.value as PatchBody);
     if (!outcome.ok) return record(state, item, refused(outcome));
-    record(state, item, { status: '200', location: `${caller.base}/Groups/${target.id}` });
+    record(state, item, { status: '200', location: `${scimBase(caller)}/Groups/${target.id}` });
   }
 }
 
@@ -283,9 +310,14 @@ function record(state: BulkState, { index, op }: Indexed, answer: Answer): void 
   if (Number(answer.status) >= 400) state.errors += 1;
 }
 
-function created(state: BulkState, item: Indexed, caller: ScimCaller, id: string): void {
+function created(
+  state: BulkState,
+  item: Indexed,
+  caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+  id: string,
+): void {
   if (item.op.bulkId) state.resolved.set(item.op.bulkId, id);
-  record(state, item, { status: '201', location: `${caller.base}/Users/${id}` });
+  record(state, item, { status: '201', location: `${scimBase(caller)}/Users/${id}` });
 }
 
 function failure(status: number, detail: string, scimType?: string): Answer {

@@ -2,6 +2,7 @@ import type { ScimSettings } from '../../../src/contracts/main/api-keys.contract
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { groupKindOf, setGroupKind } from './scim.repository';
+import type { Acting } from '../../platform/actor';
 
 /** The admin's choice of what a SCIM Group is: departments or business units. */
 export class ScimSettingsService {
@@ -11,10 +12,7 @@ export class ScimSettingsService {
     return { groups: await groupKindOf(this.db, workspaceId) };
   }
 
-  async update(
-    actor: { workspaceId: string; userId: string; ip: string | null },
-    settings: ScimSettings,
-  ): Promise<ScimSettings> {
+  async update(actor: Acting<'workspaceId' | 'userId' | 'ip'>, settings: ScimSettings): Promise<ScimSettings> {
     const before = await groupKindOf(this.db, actor.workspaceId);
     if (before !== settings.groups) {
       // `workspaces` is a reference table: written as the owner (migration 0085), audited in the tenant's log.

@@ -11,7 +11,8 @@ import {
 import { SCIM_CONTENT_TYPE, scimError, scimTypeOf, type ScimUser } from './scim-resources';
 import { ScimBulkService } from './scim-bulk.service';
 import { resourceTypes, schemas, serviceProviderConfig } from './scim-schemas';
-import { ScimService, type PatchBody, type ScimCaller } from './scim.service';
+import { scimBase, ScimService, type PatchBody } from './scim.service';
+import { keyActor } from '../../platform/actor';
 
 /** Per key: an identity provider's sync, with room for a first full push (docs/integrations.md). */
 export const SCIM_LIMIT: Limit = { name: 'scim', max: 6000, windowMs: 60_000, what: 'Too many SCIM requests' };
@@ -71,10 +72,10 @@ export async function scimRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
       await deps.limits.take([{ limit: SCIM_LIMIT, key: principal.keyId }]);
   });
 
-  const callerOf = (request: FastifyRequest): ScimCaller => {
+  const callerOf = (request: FastifyRequest) => {
     const { site, principal } = request.ctx;
     if (site.kind !== 'workspace' || principal?.kind !== 'api-key') throw new HttpError(401, 'UNAUTHORIZED', 'No key');
-    return { workspaceId: site.workspace.id, keyId: principal.keyId, ip: request.ip, base: `${site.origin}/scim/v2` };
+    return keyActor({ site, principal, request });
   };
   const send = <T>(reply: FastifyReply, outcome: Outcome<T>, status = 200) => {
     if (!outcome.ok)
@@ -93,12 +94,14 @@ export async function scimRoutes(app: FastifyInstance, deps: ApiDeps): Promise<v
   });
 
   app.get('/ServiceProviderConfig', async (request, reply) =>
-    reply.type(SCIM_CONTENT_TYPE).send(serviceProviderConfig(callerOf(request).base)),
+    reply.type(SCIM_CONTENT_TYPE).send(serviceProviderConfig(scimBase(callerOf(request)))),
   );
   app.get('/ResourceTypes', async (request, reply) =>
-    reply.type(SCIM_CONTENT_TYPE).send(resourceTypes(callerOf(request).base)),
+    reply.type(SCIM_CONTENT_TYPE).send(resourceTypes(scimBase(callerOf(request)))),
   );
-  app.get('/Schemas', async (request, reply) => reply.type(SCIM_CONTENT_TYPE).send(schemas(callerOf(request).base)));
+  app.get('/Schemas', async (request, reply) =>
+    reply.type(SCIM_CONTENT_TYPE).send(schemas(scimBase(callerOf(request)))),
+  );
 
   app.get<{ Querystring: ListQuery }>('/Users', async (request, reply) =>
     send(reply, await scim.listUsers(callerOf(request), listQuery(request.query))),

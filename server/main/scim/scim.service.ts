@@ -40,15 +40,7 @@ import {
   type GroupKind,
   type ScimUserRow,
 } from './scim.repository';
-
-/** The provisioning key a request came with, and where its resources live. */
-export interface ScimCaller {
-  workspaceId: string;
-  keyId: string;
-  ip: string | null;
-  /** `https://<workspace host>/scim/v2`, for `meta.location`. */
-  base: string;
-}
+import type { Actor } from '../../platform/actor';
 
 export interface PatchBody {
   schemas?: unknown;
@@ -72,6 +64,11 @@ function page(startIndex: number | undefined, count: number | undefined): { offs
  * SCIM 2.0 provisioning of a workspace's people (docs/integrations.md). Every change is one tenant transaction with
  * its audit row, made by the key. Deprovisioning deactivates and ends every session; no row is ever deleted.
  */
+/** `https://<workspace host>/scim/v2`, for `meta.location`. */
+export function scimBase(caller: Pick<Actor, 'origin'>): string {
+  return `${caller.origin}/scim/v2`;
+}
+
 export class ScimService {
   constructor(
     private readonly db: Database,
@@ -79,7 +76,7 @@ export class ScimService {
   ) {}
 
   async listUsers(
-    caller: ScimCaller,
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
     query: { filter?: string; startIndex?: number; count?: number },
   ): Promise<Outcome<Record<string, unknown>>> {
     const filter = userFilter(query.filter);
@@ -93,23 +90,33 @@ export class ScimService {
       totalResults: total,
       startIndex: offset + 1,
       itemsPerPage: rows.length,
-      Resources: rows.map((r) => userResource(r, caller.base)),
+      Resources: rows.map((r) => userResource(r, scimBase(caller))),
     });
   }
 
-  async getUser(caller: ScimCaller, id: string): Promise<Outcome<ScimUser>> {
+  async getUser(
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    id: string,
+  ): Promise<Outcome<ScimUser>> {
     const row = await this.db.tenant(caller.workspaceId, (tx) => findUser(tx, caller.workspaceId, id));
-    return row ? ok(userResource(row, caller.base)) : noSuchUser();
+    return row ? ok(userResource(row, scimBase(caller))) : noSuchUser();
   }
 
-  async createUser(caller: ScimCaller, resource: ScimUser): Promise<Outcome<ScimUser>> {
+  async createUser(
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    resource: ScimUser,
+  ): Promise<Outcome<ScimUser>> {
     const parsed = userInput(resource);
     if (!parsed.ok) return invalid('invalidValue', parsed.detail);
     return this.db.tenant(caller.workspaceId, (tx) => this.createUserIn(tx, caller, parsed.input));
   }
 
   /** A create in the caller's transaction (a single POST, or a Bulk operation that cannot join the set-based batch). */
-  async createUserIn(tx: Sql, caller: ScimCaller, input: UserInput): Promise<Outcome<ScimUser>> {
+  async createUserIn(
+    tx: Sql,
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    input: UserInput,
+  ): Promise<Outcome<ScimUser>> {
     const ws = caller.workspaceId;
     const holders = await findByIdentity(tx, ws, input.email, input.externalId);
     // A person the provider deleted earlier comes back as themselves: their records were kept for this.
@@ -136,14 +143,23 @@ export class ScimService {
       externalId: input.externalId,
       active: input.active,
     });
-    return ok(userResource((await findUser(tx, ws, id))!, caller.base));
+    return ok(userResource((await findUser(tx, ws, id))!, scimBase(caller)));
   }
 
-  async replaceUser(caller: ScimCaller, id: string, resource: ScimUser): Promise<Outcome<ScimUser>> {
+  async replaceUser(
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    id: string,
+    resource: ScimUser,
+  ): Promise<Outcome<ScimUser>> {
     return this.db.tenant(caller.workspaceId, (tx) => this.replaceUserIn(tx, caller, id, resource));
   }
 
-  async replaceUserIn(tx: Sql, caller: ScimCaller, id: string, resource: ScimUser): Promise<Outcome<ScimUser>> {
+  async replaceUserIn(
+    tx: Sql,
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    id: string,
+    resource: ScimUser,
+  ): Promise<Outcome<ScimUser>> {
     const parsed = userInput(resource);
     if (!parsed.ok) return invalid('invalidValue', parsed.detail);
     const row = await findUser(tx, caller.workspaceId, id, true);
@@ -151,20 +167,29 @@ export class ScimService {
     return this.write(tx, caller, row, parsed.input, 'scim.user.replaced');
   }
 
-  async patchUser(caller: ScimCaller, id: string, body: PatchBody): Promise<Outcome<ScimUser>> {
+  async patchUser(
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    id: string,
+    body: PatchBody,
+  ): Promise<Outcome<ScimUser>> {
     const operations = patchOperations(body);
     if (!operations.ok) return operations;
     return this.db.tenant(caller.workspaceId, (tx) => this.patchUserIn(tx, caller, id, body));
   }
 
-  async patchUserIn(tx: Sql, caller: ScimCaller, id: string, body: PatchBody): Promise<Outcome<ScimUser>> {
+  async patchUserIn(
+    tx: Sql,
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    id: string,
+    body: PatchBody,
+  ): Promise<Outcome<ScimUser>> {
     const operations = patchOperations(body);
     if (!operations.ok) return operations;
     const row = await findUser(tx, caller.workspaceId, id, true);
     if (!row) return noSuchUser();
     let patched: ScimUser;
     try {
-      const current = userResource(row, caller.base) as unknown as Parameters<typeof scimPatch>[0];
+      const current = userResource(row, scimBase(caller)) as unknown as Parameters<typeof scimPatch>[0];
       patched = scimPatch(current, operations.value.map(coerceUserOperation)) as unknown as ScimUser;
     } catch (error) {
       const scimType = (error as { scimCode?: string }).scimCode ?? 'invalidValue';
@@ -179,7 +204,11 @@ export class ScimService {
    * A provider's deprovisioning is never refused for a stake in an open case (a leaver must lose access at once), but,
    * as by any other path, each such case's access log records it and its committee is told (docs/integrations.md).
    */
-  private async recordCaseDepartures(tx: Sql, caller: ScimCaller, userId: string): Promise<void> {
+  private async recordCaseDepartures(
+    tx: Sql,
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    userId: string,
+  ): Promise<void> {
     const stakes = await openCaseStakes(tx, caller.workspaceId, [userId]);
     await recordDepartures(tx, this.mail, {
       ws: caller.workspaceId,
@@ -194,11 +223,18 @@ export class ScimService {
   }
 
   /** DELETE: deactivated and hidden from SCIM; training and complaint records stay. */
-  async deleteUser(caller: ScimCaller, id: string): Promise<Outcome<null>> {
+  async deleteUser(
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    id: string,
+  ): Promise<Outcome<null>> {
     return this.db.tenant(caller.workspaceId, (tx) => this.deleteUserIn(tx, caller, id));
   }
 
-  async deleteUserIn(tx: Sql, caller: ScimCaller, id: string): Promise<Outcome<null>> {
+  async deleteUserIn(
+    tx: Sql,
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    id: string,
+  ): Promise<Outcome<null>> {
     const row = await findUser(tx, caller.workspaceId, id, true);
     if (!row) return noSuchUser();
     const guard = await this.mayDeprovision(tx, caller.workspaceId, row);
@@ -213,7 +249,7 @@ export class ScimService {
   // ---- Groups
 
   async listGroups(
-    caller: ScimCaller,
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
     query: { filter?: string; startIndex?: number; count?: number; excludedAttributes?: string },
   ): Promise<Outcome<Record<string, unknown>>> {
     const filter = groupFilter(query.filter);
@@ -229,19 +265,25 @@ export class ScimService {
       totalResults: total,
       startIndex: offset + 1,
       itemsPerPage: rows.length,
-      Resources: rows.map((r) => groupResource(r, caller.base)),
+      Resources: rows.map((r) => groupResource(r, scimBase(caller))),
     });
   }
 
-  async getGroup(caller: ScimCaller, id: string): Promise<Outcome<Record<string, unknown>>> {
+  async getGroup(
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    id: string,
+  ): Promise<Outcome<Record<string, unknown>>> {
     const kind = await groupKindOf(this.db, caller.workspaceId);
     const { rows } = await this.db.tenant(caller.workspaceId, (tx) =>
       listGroups(tx, caller.workspaceId, kind, null, id, 0, 1, true),
     );
-    return rows[0] ? ok(groupResource(rows[0], caller.base)) : noSuchGroup();
+    return rows[0] ? ok(groupResource(rows[0], scimBase(caller))) : noSuchGroup();
   }
 
-  async createGroup(caller: ScimCaller, body: Record<string, unknown>): Promise<Outcome<Record<string, unknown>>> {
+  async createGroup(
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    body: Record<string, unknown>,
+  ): Promise<Outcome<Record<string, unknown>>> {
     const name = typeof body?.displayName === 'string' ? body.displayName.trim().slice(0, 100) : '';
     if (!name) return invalid('invalidValue', 'displayName is required');
     const kind = await groupKindOf(this.db, caller.workspaceId);
@@ -257,7 +299,11 @@ export class ScimService {
   }
 
   /** Members added or removed (a person moved between departments or business units), or the group renamed. */
-  async patchGroup(caller: ScimCaller, id: string, body: PatchBody): Promise<Outcome<Record<string, unknown> | null>> {
+  async patchGroup(
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    id: string,
+    body: PatchBody,
+  ): Promise<Outcome<Record<string, unknown> | null>> {
     const operations = patchOperations(body);
     if (!operations.ok) return operations;
     const kind = await groupKindOf(this.db, caller.workspaceId);
@@ -317,14 +363,19 @@ export class ScimService {
 
   // ---- helpers
 
-  private async groupIn(tx: Sql, caller: ScimCaller, kind: GroupKind, id: string) {
+  private async groupIn(
+    tx: Sql,
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    kind: GroupKind,
+    id: string,
+  ) {
     const { rows } = await listGroups(tx, caller.workspaceId, kind, null, id, 0, 1, true);
-    return groupResource(rows[0], caller.base);
+    return groupResource(rows[0], scimBase(caller));
   }
 
   private async write(
     tx: Sql,
-    caller: ScimCaller,
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
     row: ScimUserRow,
     input: UserInput,
     action: string,
@@ -358,7 +409,7 @@ export class ScimService {
       active: input.active,
       ...(deprovisioned ? { sessionsEnded: true } : {}),
     });
-    return ok(userResource((await findUser(tx, ws, row.id))!, caller.base));
+    return ok(userResource((await findUser(tx, ws, row.id))!, scimBase(caller)));
   }
 
   /** The row a User resource asks for, with its manager checked. */
@@ -393,7 +444,13 @@ export class ScimService {
     return ok(null);
   }
 
-  private audit(tx: Sql, caller: ScimCaller, action: string, target: string, details: Record<string, unknown>) {
+  private audit(
+    tx: Sql,
+    caller: Pick<Actor, 'workspaceId' | 'keyId' | 'ip' | 'origin'> & { keyId: string },
+    action: string,
+    target: string,
+    details: Record<string, unknown>,
+  ) {
     return audit(tx, {
       workspaceId: caller.workspaceId,
       actorApiKeyId: caller.keyId,

@@ -5,13 +5,7 @@ import type { Database } from '../../platform/db/database';
 import { templates } from '../../platform/message-templates';
 import { inviteValidDays } from '../invitations/invite-sender';
 import { firstNameOf, readTemplate, removeTemplate, saveTemplate } from './templates.repository';
-
-export interface TemplateActor {
-  workspaceId: string;
-  workspaceName: string;
-  userId: string;
-  ip: string | null;
-}
+import type { Acting } from '../../platform/actor';
 
 /** The workspace's wording of its messages: read, save, preview, reset (workspace admins, checked by the contract). */
 export class TemplatesService {
@@ -21,7 +15,11 @@ export class TemplatesService {
     return this.db.tenant(workspaceId, (tx) => readTemplate(tx, workspaceId, kind));
   }
 
-  async save(actor: TemplateActor, kind: TemplateKind, wording: { subject: string; body: string }) {
+  async save(
+    actor: Acting<'workspaceId' | 'workspaceName' | 'userId' | 'ip'>,
+    kind: TemplateKind,
+    wording: { subject: string; body: string },
+  ) {
     const { workspaceId, userId } = actor;
     return this.db.tenant(workspaceId, async (tx) => {
       await saveTemplate(tx, workspaceId, kind, wording, userId);
@@ -37,7 +35,10 @@ export class TemplatesService {
     });
   }
 
-  async reset(actor: TemplateActor, kind: TemplateKind): Promise<MessageTemplate> {
+  async reset(
+    actor: Acting<'workspaceId' | 'workspaceName' | 'userId' | 'ip'>,
+    kind: TemplateKind,
+  ): Promise<MessageTemplate> {
     const { workspaceId, userId } = actor;
     return this.db.tenant(workspaceId, async (tx) => {
       if (await removeTemplate(tx, workspaceId, kind)) {
@@ -48,7 +49,11 @@ export class TemplatesService {
   }
 
   /** The mail as the invited person would see it, with the admin as the sample person and a sample link. */
-  async previewInvitation(actor: TemplateActor, origin: string, wording: { subject: string; body: string }) {
+  async previewInvitation(
+    actor: Acting<'workspaceId' | 'workspaceName' | 'userId' | 'ip'>,
+    origin: string,
+    wording: { subject: string; body: string },
+  ) {
     const { workspaceId } = actor;
     const [firstName, days] = await this.db.tenant(
       workspaceId,

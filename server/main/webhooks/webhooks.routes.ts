@@ -11,29 +11,26 @@ import {
 import type { ApiDeps } from '../../platform/deps';
 import { answer } from '../../platform/refusal';
 import { serve, workspaceUser, type HandlerContext } from '../../platform/serve';
-import { WebhooksService, type WebhookActor } from './webhooks.service';
+import { WebhooksService } from './webhooks.service';
+import { workspaceActor } from '../../platform/actor';
 
 /** A workspace's signed webhooks (docs/webhooks.md): endpoints, deliveries, redelivery, test event. Workspace admins only. */
 export async function webhookRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const webhooks = new WebhooksService(deps.db, deps.webhooks, deps.clock);
-  const actorOf = (ctx: HandlerContext<any>): WebhookActor => {
-    const { user, workspace } = workspaceUser(ctx);
-    return { workspaceId: workspace.id, userId: user.userId, ip: ctx.request.ip };
-  };
 
   serve(app, listWebhookEndpoints, async (ctx) => ({
     items: await webhooks.list(workspaceUser(ctx).workspace.id),
   }));
-  serve(app, createWebhookEndpoint, async (ctx) => answer(await webhooks.create(actorOf(ctx), ctx.body)));
+  serve(app, createWebhookEndpoint, async (ctx) => answer(await webhooks.create(workspaceActor(ctx), ctx.body)));
   serve(app, updateWebhookEndpoint, async (ctx) =>
-    answer(await webhooks.update(actorOf(ctx), ctx.params.id, ctx.body)),
+    answer(await webhooks.update(workspaceActor(ctx), ctx.params.id, ctx.body)),
   );
-  serve(app, deleteWebhookEndpoint, async (ctx) => answer(await webhooks.remove(actorOf(ctx), ctx.params.id)));
+  serve(app, deleteWebhookEndpoint, async (ctx) => answer(await webhooks.remove(workspaceActor(ctx), ctx.params.id)));
   serve(app, listWebhookDeliveries, async (ctx) => ({
     items: answer(await webhooks.deliveriesOf(workspaceUser(ctx).workspace.id, ctx.params.id)),
   }));
   serve(app, redeliverWebhook, async (ctx) =>
-    answer(await webhooks.redeliver(actorOf(ctx), ctx.params.id, ctx.params.deliveryId)),
+    answer(await webhooks.redeliver(workspaceActor(ctx), ctx.params.id, ctx.params.deliveryId)),
   );
-  serve(app, sendWebhookTest, async (ctx) => answer(await webhooks.sendTest(actorOf(ctx), ctx.params.id)));
+  serve(app, sendWebhookTest, async (ctx) => answer(await webhooks.sendTest(workspaceActor(ctx), ctx.params.id)));
 }

@@ -13,15 +13,10 @@ import { checkEndpointUrl, WebhookTargetRefused } from '../../platform/webhooks/
 import * as repo from '../../platform/webhooks/webhooks.repository';
 import { instantTextOrNull } from '../../../src/domain/shared/date-time';
 import { systemClock, type Clock } from '../../platform/clock';
+import type { Acting } from '../../platform/actor';
 
 /** Endpoints a workspace may register. */
 export const MAX_ENDPOINTS = 20;
-
-export interface WebhookActor {
-  workspaceId: string;
-  userId: string;
-  ip: string | null;
-}
 
 interface EndpointInput {
   url: string;
@@ -88,7 +83,10 @@ export class WebhooksService {
     return ok(check.url.toString());
   }
 
-  async create(actor: WebhookActor, input: EndpointInput): Promise<Outcome<CreatedWebhookEndpoint>> {
+  async create(
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
+    input: EndpointInput,
+  ): Promise<Outcome<CreatedWebhookEndpoint>> {
     const url = await this.checkUrl(input.url);
     if (!url.ok) return url;
     const { workspaceId, userId } = actor;
@@ -116,7 +114,7 @@ export class WebhooksService {
   }
 
   async update(
-    actor: WebhookActor,
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
     id: string,
     input: EndpointInput & { active: boolean },
   ): Promise<Outcome<WebhookEndpoint>> {
@@ -149,7 +147,7 @@ export class WebhooksService {
     return outcome;
   }
 
-  async remove(actor: WebhookActor, id: string): Promise<Outcome<{ deleted: true }>> {
+  async remove(actor: Acting<'workspaceId' | 'userId' | 'ip'>, id: string): Promise<Outcome<{ deleted: true }>> {
     const { workspaceId, userId } = actor;
     return this.db.tenant(workspaceId, async (tx) => {
       if (!(await repo.deleteEndpoint(tx, workspaceId, id))) return noSuchEndpoint();
@@ -165,7 +163,11 @@ export class WebhooksService {
     });
   }
 
-  async redeliver(actor: WebhookActor, id: string, deliveryId: string): Promise<Outcome<WebhookDelivery>> {
+  async redeliver(
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
+    id: string,
+    deliveryId: string,
+  ): Promise<Outcome<WebhookDelivery>> {
     const { workspaceId, userId } = actor;
     const outcome = await this.db.tenant(workspaceId, async (tx) => {
       const found = await repo.deliveryById(tx, workspaceId, id, deliveryId);
@@ -184,7 +186,7 @@ export class WebhooksService {
     return outcome;
   }
 
-  async sendTest(actor: WebhookActor, id: string): Promise<Outcome<WebhookDelivery>> {
+  async sendTest(actor: Acting<'workspaceId' | 'userId' | 'ip'>, id: string): Promise<Outcome<WebhookDelivery>> {
     const { workspaceId } = actor;
     const outcome = await this.db.tenant(workspaceId, async (tx) => {
       const endpoint = await repo.endpointById(tx, workspaceId, id);

@@ -5,6 +5,7 @@ import type { ApiDeps } from '../../platform/deps';
 import { HttpError } from '../../platform/errors';
 import { serve, workspaceUser } from '../../platform/serve';
 import { WorkspaceCalendarService } from './workspace-calendar.service';
+import { workspaceActor } from '../../platform/actor';
 
 export async function workspaceCalendarRoutes(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const service = new WorkspaceCalendarService(deps.db, async (ws) => {
@@ -14,8 +15,7 @@ export async function workspaceCalendarRoutes(app: FastifyInstance, deps: ApiDep
   serve(app, readWorkspaceCalendar, async (ctx) => service.read(workspaceUser(ctx).workspace.id));
 
   serve(app, saveWorkspaceCalendar, async (ctx) => {
-    const { user, workspace } = workspaceUser(ctx);
-    const outcome = await service.save({ ws: workspace.id, userId: user.userId, ip: ctx.request.ip }, ctx.body);
+    const outcome = await service.save(workspaceActor(ctx), ctx.body);
     if (!outcome.ok) throw new HttpError(400, outcome.code, outcome.message, outcome.fields);
     return outcome.value;
   });

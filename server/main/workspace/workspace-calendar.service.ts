@@ -6,6 +6,7 @@ import { defaultZoneOf, isTimeZone } from '../../../src/domain/shared/date-time'
 import { audit } from '../../platform/audit';
 import type { Database, Sql } from '../../platform/db/database';
 import * as repo from './workspace-calendar.repository';
+import type { Acting } from '../../platform/actor';
 
 export type CalendarRefusal = {
   ok: false;
@@ -14,12 +15,6 @@ export type CalendarRefusal = {
   message: string;
   fields: Record<string, string>;
 };
-
-interface Actor {
-  ws: string;
-  userId: string;
-  ip: string;
-}
 
 /** The workspace's time zone and region (migration 0090), read and set by its admins. */
 export class WorkspaceCalendarService {
@@ -34,7 +29,7 @@ export class WorkspaceCalendarService {
   }
 
   async save(
-    actor: Actor,
+    actor: Acting<'workspaceId' | 'userId' | 'ip'>,
     body: SaveWorkspaceCalendarBody,
   ): Promise<{ ok: true; value: WorkspaceCalendar } | CalendarRefusal> {
     const fields: Record<string, string> = {};
@@ -54,22 +49,22 @@ export class WorkspaceCalendarService {
           message: 'The time zone or the region is not known',
           fields,
         };
-      const before = await repo.calendarOf(tx, actor.ws, true);
-      await repo.saveCalendar(tx, actor.ws, body.timeZone, body.regionCode);
+      const before = await repo.calendarOf(tx, actor.workspaceId, true);
+      await repo.saveCalendar(tx, actor.workspaceId, body.timeZone, body.regionCode);
       await audit(tx, {
-        workspaceId: actor.ws,
+        workspaceId: actor.workspaceId,
         actorUserId: actor.userId,
         action: 'workspace.calendar-updated',
-        target: actor.ws,
+        target: actor.workspaceId,
         ip: actor.ip,
         details: {
           from: { timeZone: before?.time_zone ?? null, regionCode: before?.region_code ?? null },
           to: { timeZone: body.timeZone, regionCode: body.regionCode },
         },
       });
-      return { ok: true as const, value: await this.view(tx, actor.ws) };
+      return { ok: true as const, value: await this.view(tx, actor.workspaceId) };
     });
-    if (outcome.ok) await this.recomputeClocks(actor.ws);
+    if (outcome.ok) await this.recomputeClocks(actor.workspaceId);
     return outcome;
   }
 

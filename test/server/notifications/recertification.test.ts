@@ -35,7 +35,7 @@ describe.each(DATABASES)('recertification on %s', (kind) => {
   let catalogueCourse: string;
   let other: { id: string; email: string };
   beforeAll(async () => {
-    server = await startTestServer(kind, { now: () => clock.now() }, { clock, jobs: true });
+    server = await startTestServer(kind, {}, { clock, jobs: true });
     facts = await buildLearningWorkspace(server, { companyName: 'Acme' });
     ws = facts.ws;
     elsewhere = await buildWorkspace(server);

@@ -48,7 +48,7 @@ describe.each(DATABASES)('learners, for their admins, on %s', (kind) => {
   const people: { email: string; id: string; token: string }[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { now: () => clock }, { clock: { now: () => clock } }); // one clock for the player and the assignments' due dates
+    server = await startTestServer(kind, {}, { clock: { now: () => clock } }); // one clock for the player and the assignments' due dates
     // An Indian workspace with a published course titled as the demo's (the import names it).
     facts = await buildLearningWorkspace(server);
     ws = facts.ws;

@@ -24,7 +24,7 @@ describe.each(DATABASES)('the course player on %s', (kind) => {
   const learners: { email: string; id: string; token: string }[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { now: () => clock }, { clock: { now: () => clock } }); // one clock for the player and the assignments' due dates
+    server = await startTestServer(kind, {}, { clock: { now: () => clock } }); // one clock for the player and the assignments' due dates
     ws = await buildWorkspace(server);
     elsewhere = await buildWorkspace(server);
     otherEmployee = await buildUser(server, elsewhere);
