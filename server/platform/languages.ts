@@ -1,4 +1,5 @@
 import { courseLanguagesFor, type CourseLanguage } from '../../src/domain/courses/course';
+import { defaultZoneOf } from '../../src/domain/shared/date-time';
 import { MAIN_SITE_WORKSPACE_ID, type Sql } from './db/database';
 
 /**
@@ -36,14 +37,21 @@ export async function languagesOf(
   return new Map(rows.map((r) => [r.id, r.language]));
 }
 
-/** A recipient's language (their choice, else the workspace's default) and the workspace's country, for one mail. */
+/**
+ * A recipient's language (their choice, else the workspace's default), the workspace's country and its time zone
+ * (its own, else its country's), for one mail.
+ */
 export async function recipientOf(
   tx: Sql,
   workspaceId: string,
   userId: string,
-): Promise<{ language?: CourseLanguage; country: 'IN' | 'CA' }> {
+): Promise<{ language?: CourseLanguage; country: 'IN' | 'CA'; timeZone: string }> {
   const languages = await languagesOf(tx, workspaceId, [userId]);
-  return { language: languages.get(userId), country: (await isCanadian(tx, workspaceId)) ? 'CA' : 'IN' };
+  const country = (await isCanadian(tx, workspaceId)) ? 'CA' : 'IN';
+  const [zone] = await tx.query<{ time_zone: string | null }>(`SELECT time_zone FROM workspaces WHERE id = $1`, [
+    workspaceId,
+  ]);
+  return { language: languages.get(userId), country, timeZone: zone?.time_zone ?? defaultZoneOf(country) };
 }
 
 /**

@@ -91,6 +91,14 @@ const en = {
   caseClosedSubject: 'Case {{case}} is closed',
   caseClosedBody: 'The Internal Committee has closed case {{case}}. Sign in to read the outcome.',
   caseAppeal: 'You may appeal the committee’s recommendations within 90 days (POSH Act s.18): by {{date}}.',
+  smsSignInCode: '{{code}} is your {{workspace}} sign-in code. It works once, for {{minutes}} minutes.',
+  lockedSubject: 'Your {{workspace}} account is locked for now',
+  lockedBody:
+    'Someone asked for a sign-in or password reset code for your {{workspace}} account, but the account is locked after too many wrong codes, so no code was sent.',
+  lockedEnds:
+    'The lock ends by itself on {{time}}. An administrator of {{workspace}} can lift it sooner. You can still sign in with your password.',
+  smsLocked:
+    'Your {{workspace}} account is locked after too many wrong codes until {{time}}; no code was sent. An administrator can unlock it sooner.',
 };
 type MailWords = Record<keyof typeof en, string>;
 
@@ -175,6 +183,14 @@ const hi: MailWords = {
   caseClosedSubject: 'मामला {{case}} बंद हो गया',
   caseClosedBody: 'आंतरिक समिति ने मामला {{case}} बंद कर दिया है। परिणाम पढ़ने के लिए साइन इन करें।',
   caseAppeal: 'आप समिति की सिफ़ारिशों के विरुद्ध 90 दिनों के भीतर अपील कर सकते हैं (POSH अधिनियम धारा 18): {{date}} तक।',
+  smsSignInCode: '{{code}} आपका {{workspace}} साइन-इन कोड है। यह एक बार, {{minutes}} मिनट के लिए काम करता है।',
+  lockedSubject: 'आपका {{workspace}} खाता अभी लॉक है',
+  lockedBody:
+    'किसी ने आपके {{workspace}} खाते के लिए साइन-इन या पासवर्ड रीसेट कोड माँगा, लेकिन बहुत अधिक गलत कोड के बाद खाता लॉक है, इसलिए कोई कोड नहीं भेजा गया।',
+  lockedEnds:
+    'लॉक {{time}} अपने आप खुल जाएगा। {{workspace}} का कोई व्यवस्थापक इसे पहले हटा सकता है। आप अब भी अपने पासवर्ड से साइन इन कर सकते हैं।',
+  smsLocked:
+    'बहुत अधिक गलत कोड के बाद आपका {{workspace}} खाता {{time}} तक लॉक है; कोई कोड नहीं भेजा गया। कोई व्यवस्थापक इसे पहले खोल सकता है।',
 };
 
 const mr: MailWords = {
@@ -258,6 +274,14 @@ const mr: MailWords = {
   caseClosedSubject: 'प्रकरण {{case}} बंद झाले',
   caseClosedBody: 'अंतर्गत समितीने प्रकरण {{case}} बंद केले आहे. निकाल वाचण्यासाठी साइन इन करा.',
   caseAppeal: 'समितीच्या शिफारशींविरुद्ध तुम्ही 90 दिवसांच्या आत अपील करू शकता (POSH अधिनियम कलम 18): {{date}} पर्यंत.',
+  smsSignInCode: '{{code}} हा तुमचा {{workspace}} साइन-इन कोड आहे. तो एकदाच, {{minutes}} मिनिटांसाठी चालतो.',
+  lockedSubject: 'तुमचे {{workspace}} खाते सध्या लॉक आहे',
+  lockedBody:
+    'कोणीतरी तुमच्या {{workspace}} खात्यासाठी साइन-इन किंवा पासवर्ड रीसेट कोड मागितला, पण खूप चुकीच्या कोडनंतर खाते लॉक आहे, म्हणून कोणताही कोड पाठवला नाही.',
+  lockedEnds:
+    'लॉक {{time}} आपोआप संपेल. {{workspace}} चा प्रशासक ते आधी काढू शकतो. तुम्ही अजूनही तुमच्या पासवर्डने साइन इन करू शकता.',
+  smsLocked:
+    'खूप चुकीच्या कोडनंतर तुमचे {{workspace}} खाते {{time}} पर्यंत लॉक आहे; कोणताही कोड पाठवला नाही. प्रशासक ते आधी उघडू शकतो.',
 };
 
 const kn: MailWords = {
@@ -341,6 +365,14 @@ const kn: MailWords = {
   caseClosedSubject: 'ಪ್ರಕರಣ {{case}} ಮುಕ್ತಾಯಗೊಂಡಿದೆ',
   caseClosedBody: 'ಆಂತರಿಕ ಸಮಿತಿ ಪ್ರಕರಣ {{case}} ಅನ್ನು ಮುಕ್ತಾಯಗೊಳಿಸಿದೆ. ಫಲಿತಾಂಶ ಓದಲು ಸೈನ್ ಇನ್ ಮಾಡಿ.',
   caseAppeal: 'ಸಮಿತಿಯ ಶಿಫಾರಸುಗಳ ವಿರುದ್ಧ ನೀವು 90 ದಿನಗಳಲ್ಲಿ ಮೇಲ್ಮನವಿ ಸಲ್ಲಿಸಬಹುದು (POSH ಕಾಯ್ದೆ ಸೆಕ್ಷನ್ 18): {{date}} ರೊಳಗೆ.',
+  smsSignInCode: '{{code}} ನಿಮ್ಮ {{workspace}} ಸೈನ್-ಇನ್ ಕೋಡ್. ಇದು ಒಮ್ಮೆ ಮಾತ್ರ, {{minutes}} ನಿಮಿಷಗಳವರೆಗೆ ಕೆಲಸ ಮಾಡುತ್ತದೆ.',
+  lockedSubject: 'ನಿಮ್ಮ {{workspace}} ಖಾತೆ ಸದ್ಯಕ್ಕೆ ಲಾಕ್ ಆಗಿದೆ',
+  lockedBody:
+    'ಯಾರೋ ನಿಮ್ಮ {{workspace}} ಖಾತೆಗೆ ಸೈನ್-ಇನ್ ಅಥವಾ ಪಾಸ್‌ವರ್ಡ್ ಮರುಹೊಂದಿಸುವ ಕೋಡ್ ಕೇಳಿದರು, ಆದರೆ ಹಲವು ತಪ್ಪು ಕೋಡ್‌ಗಳ ನಂತರ ಖಾತೆ ಲಾಕ್ ಆಗಿದೆ, ಆದ್ದರಿಂದ ಯಾವುದೇ ಕೋಡ್ ಕಳುಹಿಸಲಾಗಿಲ್ಲ.',
+  lockedEnds:
+    'ಲಾಕ್ {{time}} ತಾನಾಗಿಯೇ ಕೊನೆಗೊಳ್ಳುತ್ತದೆ. {{workspace}} ನ ನಿರ್ವಾಹಕರು ಅದನ್ನು ಮೊದಲೇ ತೆಗೆಯಬಹುದು. ನೀವು ಈಗಲೂ ನಿಮ್ಮ ಪಾಸ್‌ವರ್ಡ್‌ನಿಂದ ಸೈನ್ ಇನ್ ಮಾಡಬಹುದು.',
+  smsLocked:
+    'ಹಲವು ತಪ್ಪು ಕೋಡ್‌ಗಳ ನಂತರ ನಿಮ್ಮ {{workspace}} ಖಾತೆ {{time}} ರವರೆಗೆ ಲಾಕ್ ಆಗಿದೆ; ಯಾವುದೇ ಕೋಡ್ ಕಳುಹಿಸಲಾಗಿಲ್ಲ. ನಿರ್ವಾಹಕರು ಅದನ್ನು ಮೊದಲೇ ತೆರೆಯಬಹುದು.',
 };
 
 const te: MailWords = {
@@ -422,6 +454,13 @@ const te: MailWords = {
   caseClosedSubject: 'కేసు {{case}} ముగిసింది',
   caseClosedBody: 'అంతర్గత కమిటీ కేసు {{case}} ను ముగించింది. ఫలితం చదవడానికి సైన్ ఇన్ చేయండి.',
   caseAppeal: 'కమిటీ సిఫార్సులపై మీరు 90 రోజుల్లో అప్పీల్ చేయవచ్చు (POSH చట్టం సెక్షన్ 18): {{date}} లోగా.',
+  smsSignInCode: '{{code}} మీ {{workspace}} సైన్-ఇన్ కోడ్. ఇది ఒక్కసారి, {{minutes}} నిమిషాల పాటు పనిచేస్తుంది.',
+  lockedSubject: 'మీ {{workspace}} ఖాతా ప్రస్తుతం లాక్ అయింది',
+  lockedBody:
+    'ఎవరో మీ {{workspace}} ఖాతా కోసం సైన్-ఇన్ లేదా పాస్‌వర్డ్ రీసెట్ కోడ్ అడిగారు, కానీ చాలా తప్పు కోడ్‌ల తర్వాత ఖాతా లాక్ అయింది, కాబట్టి ఏ కోడ్ పంపబడలేదు.',
+  lockedEnds:
+    'లాక్ {{time}} దానంతట అదే ముగుస్తుంది. {{workspace}} నిర్వాహకులు దాన్ని ముందే తీసివేయగలరు. మీరు ఇప్పటికీ మీ పాస్‌వర్డ్‌తో సైన్ ఇన్ చేయవచ్చు.',
+  smsLocked: 'చాలా తప్పు కోడ్‌ల తర్వాత మీ {{workspace}} ఖాతా {{time}} వరకు లాక్ అయింది; ఏ కోడ్ పంపబడలేదు. నిర్వాహకులు దాన్ని ముందే తెరవగలరు.',
 };
 
 const ta: MailWords = {
@@ -507,6 +546,14 @@ const ta: MailWords = {
   caseClosedSubject: 'வழக்கு {{case}} முடிக்கப்பட்டது',
   caseClosedBody: 'உள் குழு வழக்கு {{case}} ஐ முடித்துள்ளது. முடிவைப் படிக்க உள்நுழையுங்கள்.',
   caseAppeal: 'குழுவின் பரிந்துரைகளுக்கு எதிராக 90 நாட்களுக்குள் மேல்முறையீடு செய்யலாம் (POSH சட்டம் பிரிவு 18): {{date}} வரை.',
+  smsSignInCode: '{{code}} உங்கள் {{workspace}} உள்நுழைவுக் குறியீடு. இது ஒருமுறை, {{minutes}} நிமிடங்களுக்கு மட்டும் செல்லும்.',
+  lockedSubject: 'உங்கள் {{workspace}} கணக்கு இப்போது பூட்டப்பட்டுள்ளது',
+  lockedBody:
+    'யாரோ உங்கள் {{workspace}} கணக்கிற்கு உள்நுழைவு அல்லது கடவுச்சொல் மீட்டமைப்புக் குறியீட்டைக் கேட்டனர், ஆனால் பல தவறான குறியீடுகளுக்குப் பிறகு கணக்கு பூட்டப்பட்டுள்ளதால் எந்தக் குறியீடும் அனுப்பப்படவில்லை.',
+  lockedEnds:
+    'பூட்டு {{time}} தானாகவே முடியும். {{workspace}} இன் நிர்வாகி அதை முன்பே நீக்கலாம். உங்கள் கடவுச்சொல்லால் இப்போதும் உள்நுழையலாம்.',
+  smsLocked:
+    'பல தவறான குறியீடுகளுக்குப் பிறகு உங்கள் {{workspace}} கணக்கு {{time}} வரை பூட்டப்பட்டுள்ளது; எந்தக் குறியீடும் அனுப்பப்படவில்லை. நிர்வாகி அதை முன்பே திறக்கலாம்.',
 };
 
 const fr: MailWords = {
@@ -598,6 +645,15 @@ const fr: MailWords = {
   caseClosedBody: 'Le comité interne a fermé le dossier {{case}}. Connectez-vous pour en lire l’issue.',
   caseAppeal:
     'Vous pouvez faire appel des recommandations du comité dans les 90 jours (loi POSH, art. 18) : au plus tard le {{date}}.',
+  smsSignInCode:
+    '{{code}} est votre code de connexion {{workspace}}. Il sert une seule fois, pendant {{minutes}} minutes.',
+  lockedSubject: 'Votre compte {{workspace}} est verrouillé pour le moment',
+  lockedBody:
+    'Quelqu’un a demandé un code de connexion ou de réinitialisation du mot de passe pour votre compte {{workspace}}, mais le compte est verrouillé après trop de codes erronés : aucun code n’a été envoyé.',
+  lockedEnds:
+    'Le verrouillage prend fin de lui-même le {{time}}. Un administrateur de {{workspace}} peut le lever plus tôt. Vous pouvez toujours vous connecter avec votre mot de passe.',
+  smsLocked:
+    'Votre compte {{workspace}} est verrouillé après trop de codes erronés jusqu’au {{time}}; aucun code n’a été envoyé. Un administrateur peut le déverrouiller plus tôt.',
 };
 
 export const MAIL_WORDS: Record<CourseLanguage, MailWords> = {
@@ -629,6 +685,8 @@ export interface MailLanguage {
   t: (key: keyof MailWords, values?: Record<string, string | number>) => string;
   /** A calendar day as the recipient reads it (`12 December 2026`, `12 दिसंबर 2026`), never month first for India. */
   day: (date: Date) => string;
+  /** A moment as the recipient reads it, in the workspace's time zone, the zone named (`12 December 2026, 14:05 IST`). */
+  time: (date: Date, timeZone: string) => string;
   /** The `lang` of the mail's HTML. */
   tag: string;
 }
@@ -645,6 +703,16 @@ export function mailLanguage(language: CourseLanguage = 'ENGLISH', country: 'IN'
         month: 'long',
         year: 'numeric',
         timeZone: 'UTC',
+      }).format(date),
+    time: (date, timeZone) =>
+      new Intl.DateTimeFormat(localeFor(language, country), {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone,
+        timeZoneName: 'short',
       }).format(date),
     tag,
   };

@@ -181,11 +181,10 @@ export const templates = {
     );
   },
 
-  /** The SMS sign-in code: the code first (phones offer it for autofill), then the workspace. */
-  smsSignInCode(v: WorkspaceNamed & { code: string; minutes: number }): SmsContent {
-    return {
-      text: `${v.code} is your ${oneLine(v.workspaceName)} sign-in code. It works once, for ${v.minutes} minutes.`,
-    };
+  /** The SMS sign-in code: the code first (phones offer it for autofill), then the workspace, in the person's words. */
+  smsSignInCode(v: WorkspaceNamed & Recipient & { code: string; minutes: number }): SmsContent {
+    const { t } = mailLanguage(v.language, v.country);
+    return { text: t('smsSignInCode', { code: v.code, workspace: oneLine(v.workspaceName), minutes: v.minutes }) };
   },
 
   passwordResetCode(v: WorkspaceNamed & Recipient & { code: string; minutes: number }): MailContent {
@@ -287,19 +286,25 @@ export const templates = {
     ]);
   },
 
-  /** To the owner of a locked account who asks for a code or a reset: instead of a code, why none comes. */
-  accountLocked(v: WorkspaceNamed & { lockedUntil: Date }): MailContent {
-    const name = oneLine(v.workspaceName);
-    return mail(`Your ${name} account is locked for now`, [
-      `Someone asked for a sign-in or password reset code for your ${name} account, but the account is locked after too many wrong codes, so no code was sent.`,
-      `The lock ends by itself at ${readableTime(v.lockedUntil)}. An administrator of ${name} can lift it sooner. You can still sign in with your password.`,
-    ]);
+  /**
+   * To the owner of a locked account who asks for a code or a reset: instead of a code, why none comes; in the person's
+   * words, the lock's end in the workspace's time zone.
+   */
+  accountLocked(v: WorkspaceNamed & Recipient & { lockedUntil: Date; timeZone: string }): MailContent {
+    const { t, time, tag } = mailLanguage(v.language, v.country);
+    const workspace = oneLine(v.workspaceName);
+    return mail(
+      t('lockedSubject', { workspace }),
+      [t('lockedBody', { workspace }), t('lockedEnds', { workspace, time: time(v.lockedUntil, v.timeZone) })],
+      tag,
+    );
   },
 
   /** The same, by SMS. */
-  smsAccountLocked(v: WorkspaceNamed & { lockedUntil: Date }): SmsContent {
+  smsAccountLocked(v: WorkspaceNamed & Recipient & { lockedUntil: Date; timeZone: string }): SmsContent {
+    const { t, time } = mailLanguage(v.language, v.country);
     return {
-      text: `Your ${oneLine(v.workspaceName)} account is locked after too many wrong codes until ${readableTime(v.lockedUntil)}; no code was sent. An administrator can unlock it sooner.`,
+      text: t('smsLocked', { workspace: oneLine(v.workspaceName), time: time(v.lockedUntil, v.timeZone) }),
     };
   },
 

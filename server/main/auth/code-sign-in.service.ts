@@ -154,6 +154,7 @@ export class CodeSignIn {
       if (user.locked_until) return this.tellLocked(tx, workspace, user, ip, 'sms');
       const issued = await this.codes.issue(tx, { workspaceId: workspace.id, userId: user.id }, 'SIGN_IN_SMS');
       const content = templates.smsSignInCode({
+        ...(await recipientOf(tx, workspace.id, user.id)),
         workspaceName: workspace.company_name,
         code: issued.code,
         minutes: ONE_TIME_CODE_TTL_MINUTES,
@@ -312,13 +313,18 @@ export class CodeSignIn {
     channel: 'email' | 'sms',
   ): Promise<string> {
     const lockedUntil = new Date(user.locked_until!);
+    const words = {
+      ...(await recipientOf(tx, workspace.id, user.id)),
+      workspaceName: workspace.company_name,
+      lockedUntil,
+    };
     if (channel === 'sms' && user.phone) {
       await sendNotice(() =>
         this.deps.sms.send(
           {
             workspaceId: workspace.id,
             to: user.phone!,
-            ...templates.smsAccountLocked({ workspaceName: workspace.company_name, lockedUntil }),
+            ...templates.smsAccountLocked(words),
           },
           tx,
         ),
@@ -329,7 +335,7 @@ export class CodeSignIn {
           {
             workspaceId: workspace.id,
             to: user.email,
-            ...templates.accountLocked({ workspaceName: workspace.company_name, lockedUntil }),
+            ...templates.accountLocked(words),
           },
           tx,
         ),

@@ -301,10 +301,33 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
       for (const mail of after.slice(0, 2)) {
         expect(mail.subject).toBe(`Your ${ws.companyName} account is locked for now`);
         expect(mail.body).toMatch(/no code was sent/);
-        expect(mail.body).toMatch(/\d\d:\d\d UTC/);
+        // The lock's end in the workspace's own time zone (India's here), not UTC.
+        expect(mail.body).toMatch(/on \d+ \w+ \d{4} at \d\d:\d\d [ap]m IST/);
       }
       // The password still signs in: the lock is about codes.
       expect((await signIn(email, PASSWORD, ip(4))).statusCode).toBe(200);
+    });
+
+    it('tells a locked owner who chose Hindi why no code comes in Hindi, the lock’s end in the workspace’s zone', async () => {
+      const ip = addresses();
+      const person = await buildUser(server, ws, {
+        email: at('hindi.locked'),
+        firstName: 'Lata',
+        lastName: 'Locke',
+      });
+      const chose = await server.request(ws.host, {
+        method: 'PUT',
+        url: '/main-api/api/user',
+        token: person.token,
+        payload: { firstName: 'Lata', lastName: 'Locke', language: 'HINDI' },
+      });
+      expect(chose.statusCode, chose.body).toBe(200);
+      await lock(person.email, ip(1));
+      expect((await post('/api/user/forgot-password', { userEmail: person.email }, ip(2))).statusCode).toBe(200);
+      const [told] = await mails(person.email);
+      expect(told!.subject).toBe(`आपका ${ws.companyName} खाता अभी लॉक है`);
+      expect(told!.body).toContain('कोई कोड नहीं भेजा गया');
+      expect(told!.body).toMatch(/\d+ [^\s\d]+ \d{4} को \d\d:\d\d [ap]m IST/);
     });
   });
 

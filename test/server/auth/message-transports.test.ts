@@ -134,7 +134,7 @@ describe('message templates', () => {
         failures: 100,
         lockedUntil: new Date('2026-12-07T14:05:00Z'),
       }),
-      templates.accountLocked({ ...v, lockedUntil: new Date('2026-12-07T14:05:00Z') }),
+      templates.accountLocked({ ...v, lockedUntil: new Date('2026-12-07T14:05:00Z'), timeZone: 'Asia/Kolkata' }),
     ];
     for (const mail of all) {
       expect(mail.subject).toContain('Globex');
@@ -142,6 +142,29 @@ describe('message templates', () => {
       expect(mail.html).toMatch(/^<!doctype html>/);
     }
     expect(templates.smsSignInCode(v).text).toBe('123456 is your Globex sign-in code. It works once, for 10 minutes.');
+  });
+
+  it('writes the sign-in SMS and the locked account’s notices in the person’s language, the lock’s end in the workspace’s zone', () => {
+    const v = { workspaceName: 'Globex', code: '123456', minutes: 10 };
+    expect(templates.smsSignInCode({ ...v, language: 'HINDI' }).text).toBe(
+      '123456 आपका Globex साइन-इन कोड है। यह एक बार, 10 मिनट के लिए काम करता है।',
+    );
+    const lockedUntil = new Date('2026-12-07T14:05:00Z');
+    const english = templates.accountLocked({ ...v, lockedUntil, timeZone: 'Asia/Kolkata' });
+    expect(english.text).toContain('The lock ends by itself on 7 December 2026 at 07:35 pm IST.');
+    const hindi = templates.accountLocked({ ...v, language: 'HINDI', lockedUntil, timeZone: 'Asia/Kolkata' });
+    expect(hindi.subject).toBe('आपका Globex खाता अभी लॉक है');
+    expect(hindi.html).toContain('lang="hi"');
+    expect(hindi.text).toContain('7 दिसंबर 2026');
+    const french = templates.smsAccountLocked({
+      ...v,
+      language: 'FRENCH',
+      country: 'CA',
+      lockedUntil,
+      timeZone: 'America/Toronto',
+    });
+    expect(french.text).toContain('Votre compte Globex est verrouillé');
+    expect(french.text).toContain('7 décembre 2026 à 09 h 05');
   });
 });
 
