@@ -37,9 +37,18 @@ export async function languagesOf(
   return new Map(rows.map((r) => [r.id, r.language]));
 }
 
+/** The workspace's country and its time zone (its own, else its country's): how its mails write a moment. */
+export async function workspaceZone(tx: Sql, workspaceId: string): Promise<{ country: 'IN' | 'CA'; timeZone: string }> {
+  const country = (await isCanadian(tx, workspaceId)) ? 'CA' : 'IN';
+  const [zone] = await tx.query<{ time_zone: string | null }>(`SELECT time_zone FROM workspaces WHERE id = $1`, [
+    workspaceId,
+  ]);
+  return { country, timeZone: zone?.time_zone ?? defaultZoneOf(country) };
+}
+
 /**
- * A recipient's language (their choice, else the workspace's default), the workspace's country and its time zone
- * (its own, else its country's), for one mail.
+ * A recipient's language (their choice, else the workspace's default), the workspace's country and its time zone,
+ * for one mail.
  */
 export async function recipientOf(
   tx: Sql,
@@ -47,11 +56,7 @@ export async function recipientOf(
   userId: string,
 ): Promise<{ language?: CourseLanguage; country: 'IN' | 'CA'; timeZone: string }> {
   const languages = await languagesOf(tx, workspaceId, [userId]);
-  const country = (await isCanadian(tx, workspaceId)) ? 'CA' : 'IN';
-  const [zone] = await tx.query<{ time_zone: string | null }>(`SELECT time_zone FROM workspaces WHERE id = $1`, [
-    workspaceId,
-  ]);
-  return { language: languages.get(userId), country, timeZone: zone?.time_zone ?? defaultZoneOf(country) };
+  return { language: languages.get(userId), ...(await workspaceZone(tx, workspaceId)) };
 }
 
 /**

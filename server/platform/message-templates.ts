@@ -88,12 +88,6 @@ export function readableDay(date: Date): string {
   return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** A moment as people read it, in UTC ("14:05 UTC on 7 December 2026"). */
-export function readableTime(date: Date): string {
-  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-  return `${time} UTC on ${readableDay(date)}`;
-}
-
 /** The recipient's language and workspace country (absent: English, India). */
 export interface Recipient {
   language?: CourseLanguage;
@@ -277,11 +271,20 @@ export const templates = {
     );
   },
 
-  /** To a workspace's admins when an account is locked after too many wrong codes. */
-  lockoutNotice(v: WorkspaceNamed & { account: string; failures: number; lockedUntil: Date }): MailContent {
+  /** To a workspace's admins when an account is locked after too many wrong codes; the lock's end in its time zone. */
+  lockoutNotice(
+    v: WorkspaceNamed & {
+      account: string;
+      failures: number;
+      lockedUntil: Date;
+      timeZone: string;
+      country?: 'IN' | 'CA';
+    },
+  ): MailContent {
     const name = oneLine(v.workspaceName);
+    const until = mailLanguage('ENGLISH', v.country).time(v.lockedUntil, v.timeZone);
     return mail(`An account was locked in ${name}`, [
-      `The ${name} account ${oneLine(v.account)} was locked after ${v.failures} wrong one-time codes in a row. Its sessions were ended, and it cannot sign in with a code or reset its password until ${readableTime(v.lockedUntil)}, when the lock ends by itself.`,
+      `The ${name} account ${oneLine(v.account)} was locked after ${v.failures} wrong one-time codes in a row. Its sessions were ended, and it cannot sign in with a code or reset its password until ${until}, when the lock ends by itself.`,
       'To lift it sooner, once you have checked with the person: in People, open the person and choose "Unlock account".',
     ]);
   },

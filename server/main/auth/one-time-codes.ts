@@ -9,6 +9,7 @@ import type { Database, Sql } from '../../platform/db/database';
 import { audit } from '../../platform/audit';
 import { sendNotice, type Mailer } from '../../platform/messages';
 import { templates } from '../../platform/message-templates';
+import { workspaceZone } from '../../platform/languages';
 import type { Limit, LimitKey, RateLimits } from '../../platform/rate-limiter';
 import { SIGN_IN_LIMITS } from './sign-in.service';
 import { systemClock } from '../../platform/clock';
@@ -235,6 +236,7 @@ export class OneTimeCodes {
       account: user?.email ?? target.userId,
       failures: this.lockoutAfter,
       lockedUntil: new Date(user?.locked_until ?? systemClock.now().getTime() + LOCKOUT_MINUTES * 60_000),
+      ...(await workspaceZone(tx, target.workspaceId)),
     });
     // The lock stands even when the notice cannot leave (else a mail outage would undo every lock, and the count).
     await sendNotice(() =>

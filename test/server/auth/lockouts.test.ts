@@ -274,7 +274,7 @@ describe.each(DATABASES)('lock-outs and limits on %s', (kind) => {
       const notice = (await mails(ws.admin.email)).find(
         (m) => m.subject === `An account was locked in ${ws.companyName}` && m.body.includes(email),
       );
-      expect(notice!.body).toMatch(/until \d\d:\d\d UTC on \d+ \w+ \d{4}, when the lock ends by itself/);
+      expect(notice!.body).toMatch(/until \d+ \w+ \d{4} at \d\d:\d\d [ap]m IST, when the lock ends by itself/);
       expect(notice!.body).toContain('choose "Unlock account"');
       // An hour later (moved back here), a code signs in again.
       await server.db.query(`UPDATE users SET locked_until = now() - interval '1 second' WHERE email = $1`, [email]);

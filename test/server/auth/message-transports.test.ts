@@ -133,6 +133,7 @@ describe('message templates', () => {
         account: 'ann@mail.test',
         failures: 100,
         lockedUntil: new Date('2026-12-07T14:05:00Z'),
+        timeZone: 'Asia/Kolkata',
       }),
       templates.accountLocked({ ...v, lockedUntil: new Date('2026-12-07T14:05:00Z'), timeZone: 'Asia/Kolkata' }),
     ];
