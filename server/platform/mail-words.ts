@@ -1,5 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import type { CourseLanguage } from '../../src/domain/courses/course';
+import { NO_LEGAL_PRACTITIONERS } from '../../src/domain/complaints/case-runtime';
 import { LANGUAGE_TAGS, localeFor } from '../../src/domain/shared/app-language';
 
 /**
@@ -99,6 +100,13 @@ const en = {
     'The lock ends by itself on {{time}}. An administrator of {{workspace}} can lift it sooner. You can still sign in with your password.',
   smsLocked:
     'Your {{workspace}} account is locked after too many wrong codes until {{time}}; no code was sent. An administrator can unlock it sooner.',
+  meetingSubject: 'Invitation: {{title}} (case {{case}})',
+  meetingInvited: 'You are invited to "{{title}}" on case {{case}}.',
+  meetingWhenWhere: 'When: {{when}}\nWhere: {{location}}',
+  meetingAgenda: 'Agenda:\n{{agenda}}',
+  meetingNoLawyers: NO_LEGAL_PRACTITIONERS,
+  meetingAttached: 'The invitation is attached (invite.ics). This meeting is confidential.',
+  rangeTo: 'to',
 };
 type MailWords = Record<keyof typeof en, string>;
 
@@ -191,6 +199,13 @@ const hi: MailWords = {
     'लॉक {{time}} अपने आप खुल जाएगा। {{workspace}} का कोई व्यवस्थापक इसे पहले हटा सकता है। आप अब भी अपने पासवर्ड से साइन इन कर सकते हैं।',
   smsLocked:
     'बहुत अधिक गलत कोड के बाद आपका {{workspace}} खाता {{time}} तक लॉक है; कोई कोड नहीं भेजा गया। कोई व्यवस्थापक इसे पहले खोल सकता है।',
+  meetingSubject: 'आमंत्रण: {{title}} (मामला {{case}})',
+  meetingInvited: 'आपको मामला {{case}} पर "{{title}}" में आमंत्रित किया गया है।',
+  meetingWhenWhere: 'कब: {{when}}\nकहाँ: {{location}}',
+  meetingAgenda: 'कार्यसूची:\n{{agenda}}',
+  meetingNoLawyers: 'POSH नियम 7(6) के अनुसार, जाँच में किसी भी पक्ष का प्रतिनिधित्व कोई विधि व्यवसायी (वकील) नहीं कर सकता।',
+  meetingAttached: 'आमंत्रण संलग्न है (invite.ics)। यह बैठक गोपनीय है।',
+  rangeTo: 'से',
 };
 
 const mr: MailWords = {
@@ -282,6 +297,13 @@ const mr: MailWords = {
     'लॉक {{time}} आपोआप संपेल. {{workspace}} चा प्रशासक ते आधी काढू शकतो. तुम्ही अजूनही तुमच्या पासवर्डने साइन इन करू शकता.',
   smsLocked:
     'खूप चुकीच्या कोडनंतर तुमचे {{workspace}} खाते {{time}} पर्यंत लॉक आहे; कोणताही कोड पाठवला नाही. प्रशासक ते आधी उघडू शकतो.',
+  meetingSubject: 'निमंत्रण: {{title}} (प्रकरण {{case}})',
+  meetingInvited: 'तुम्हाला प्रकरण {{case}} वरील "{{title}}" साठी निमंत्रित केले आहे.',
+  meetingWhenWhere: 'केव्हा: {{when}}\nकुठे: {{location}}',
+  meetingAgenda: 'कार्यसूची:\n{{agenda}}',
+  meetingNoLawyers: 'POSH नियम 7(6) नुसार, चौकशीत कोणत्याही पक्षाचे प्रतिनिधित्व विधी व्यावसायिक (वकील) करू शकत नाही.',
+  meetingAttached: 'निमंत्रण जोडले आहे (invite.ics). ही बैठक गोपनीय आहे.',
+  rangeTo: 'ते',
 };
 
 const kn: MailWords = {
@@ -373,6 +395,13 @@ const kn: MailWords = {
     'ಲಾಕ್ {{time}} ತಾನಾಗಿಯೇ ಕೊನೆಗೊಳ್ಳುತ್ತದೆ. {{workspace}} ನ ನಿರ್ವಾಹಕರು ಅದನ್ನು ಮೊದಲೇ ತೆಗೆಯಬಹುದು. ನೀವು ಈಗಲೂ ನಿಮ್ಮ ಪಾಸ್‌ವರ್ಡ್‌ನಿಂದ ಸೈನ್ ಇನ್ ಮಾಡಬಹುದು.',
   smsLocked:
     'ಹಲವು ತಪ್ಪು ಕೋಡ್‌ಗಳ ನಂತರ ನಿಮ್ಮ {{workspace}} ಖಾತೆ {{time}} ರವರೆಗೆ ಲಾಕ್ ಆಗಿದೆ; ಯಾವುದೇ ಕೋಡ್ ಕಳುಹಿಸಲಾಗಿಲ್ಲ. ನಿರ್ವಾಹಕರು ಅದನ್ನು ಮೊದಲೇ ತೆರೆಯಬಹುದು.',
+  meetingSubject: 'ಆಹ್ವಾನ: {{title}} (ಪ್ರಕರಣ {{case}})',
+  meetingInvited: 'ಪ್ರಕರಣ {{case}} ರ "{{title}}" ಗೆ ನಿಮ್ಮನ್ನು ಆಹ್ವಾನಿಸಲಾಗಿದೆ.',
+  meetingWhenWhere: 'ಯಾವಾಗ: {{when}}\nಎಲ್ಲಿ: {{location}}',
+  meetingAgenda: 'ಕಾರ್ಯಸೂಚಿ:\n{{agenda}}',
+  meetingNoLawyers: 'POSH ನಿಯಮ 7(6) ರ ಪ್ರಕಾರ, ವಿಚಾರಣೆಯಲ್ಲಿ ಯಾವುದೇ ಪಕ್ಷವನ್ನು ಕಾನೂನು ವೃತ್ತಿಪರರು (ವಕೀಲರು) ಪ್ರತಿನಿಧಿಸುವಂತಿಲ್ಲ.',
+  meetingAttached: 'ಆಹ್ವಾನವನ್ನು ಲಗತ್ತಿಸಲಾಗಿದೆ (invite.ics). ಈ ಸಭೆ ಗೋಪ್ಯವಾಗಿದೆ.',
+  rangeTo: 'ರಿಂದ',
 };
 
 const te: MailWords = {
@@ -461,6 +490,13 @@ const te: MailWords = {
   lockedEnds:
     'లాక్ {{time}} దానంతట అదే ముగుస్తుంది. {{workspace}} నిర్వాహకులు దాన్ని ముందే తీసివేయగలరు. మీరు ఇప్పటికీ మీ పాస్‌వర్డ్‌తో సైన్ ఇన్ చేయవచ్చు.',
   smsLocked: 'చాలా తప్పు కోడ్‌ల తర్వాత మీ {{workspace}} ఖాతా {{time}} వరకు లాక్ అయింది; ఏ కోడ్ పంపబడలేదు. నిర్వాహకులు దాన్ని ముందే తెరవగలరు.',
+  meetingSubject: 'ఆహ్వానం: {{title}} (కేసు {{case}})',
+  meetingInvited: 'కేసు {{case}} పై "{{title}}"కు మిమ్మల్ని ఆహ్వానించారు.',
+  meetingWhenWhere: 'ఎప్పుడు: {{when}}\nఎక్కడ: {{location}}',
+  meetingAgenda: 'ఎజెండా:\n{{agenda}}',
+  meetingNoLawyers: 'POSH నియమం 7(6) ప్రకారం, విచారణలో ఏ పక్షానికీ న్యాయవాది ప్రాతినిధ్యం వహించకూడదు.',
+  meetingAttached: 'ఆహ్వానం జతచేయబడింది (invite.ics). ఈ సమావేశం గోప్యమైనది.',
+  rangeTo: 'నుండి',
 };
 
 const ta: MailWords = {
@@ -554,6 +590,14 @@ const ta: MailWords = {
     'பூட்டு {{time}} தானாகவே முடியும். {{workspace}} இன் நிர்வாகி அதை முன்பே நீக்கலாம். உங்கள் கடவுச்சொல்லால் இப்போதும் உள்நுழையலாம்.',
   smsLocked:
     'பல தவறான குறியீடுகளுக்குப் பிறகு உங்கள் {{workspace}} கணக்கு {{time}} வரை பூட்டப்பட்டுள்ளது; எந்தக் குறியீடும் அனுப்பப்படவில்லை. நிர்வாகி அதை முன்பே திறக்கலாம்.',
+  meetingSubject: 'அழைப்பு: {{title}} (வழக்கு {{case}})',
+  meetingInvited: 'வழக்கு {{case}} தொடர்பான "{{title}}" க்கு நீங்கள் அழைக்கப்பட்டுள்ளீர்கள்.',
+  meetingWhenWhere: 'எப்போது: {{when}}\nஎங்கே: {{location}}',
+  meetingAgenda: 'நிகழ்ச்சி நிரல்:\n{{agenda}}',
+  meetingNoLawyers:
+    'POSH விதி 7(6) இன்படி, விசாரணையில் எந்தத் தரப்பையும் சட்டத் தொழில் புரிபவர் (வழக்கறிஞர்) பிரதிநிதித்துவப்படுத்தக் கூடாது.',
+  meetingAttached: 'அழைப்பு இணைக்கப்பட்டுள்ளது (invite.ics). இந்தக் கூட்டம் ரகசியமானது.',
+  rangeTo: 'முதல்',
 };
 
 const fr: MailWords = {
@@ -654,6 +698,14 @@ const fr: MailWords = {
     'Le verrouillage prend fin de lui-même le {{time}}. Un administrateur de {{workspace}} peut le lever plus tôt. Vous pouvez toujours vous connecter avec votre mot de passe.',
   smsLocked:
     'Votre compte {{workspace}} est verrouillé après trop de codes erronés jusqu’au {{time}}; aucun code n’a été envoyé. Un administrateur peut le déverrouiller plus tôt.',
+  meetingSubject: 'Invitation : {{title}} (dossier {{case}})',
+  meetingInvited: 'Vous êtes invité à « {{title}} » au sujet du dossier {{case}}.',
+  meetingWhenWhere: 'Quand : {{when}}\nOù : {{location}}',
+  meetingAgenda: 'Ordre du jour :\n{{agenda}}',
+  meetingNoLawyers:
+    'Selon la règle 7(6) des règles POSH, aucune partie ne peut être représentée par un avocat lors de l’enquête.',
+  meetingAttached: 'L’invitation est jointe (invite.ics). Cette réunion est confidentielle.',
+  rangeTo: 'à',
 };
 
 export const MAIL_WORDS: Record<CourseLanguage, MailWords> = {

@@ -1,6 +1,5 @@
 import type { CourseLanguage } from '../../src/domain/courses/course';
 import { fillTemplate, templateParts } from '../../src/domain/messages/message-template';
-import { NO_LEGAL_PRACTITIONERS } from '../../src/domain/complaints/case-runtime';
 import { mailLanguage, type MailLanguage } from './mail-words';
 import { systemClock } from './clock';
 
@@ -536,23 +535,34 @@ export const templates = {
     ]);
   },
 
-  /** To a meeting's guests, with the .ics invitation attached by the caller; `when` is in the workspace's zone. */
-  meetingInvitation(v: {
-    title: string;
-    caseNumber: string;
-    when: string;
-    location: string;
-    agenda: string;
-    /** The Indian regime's rule that no legal practitioner represents a party (POSH Rules, r.7(6)). */
-    noLegalPractitioners: boolean;
-  }): MailContent {
-    return mail(`Invitation: ${v.title} (case ${v.caseNumber})`, [
-      `You are invited to "${v.title}" on case ${v.caseNumber}.`,
-      `When: ${v.when}\nWhere: ${v.location}`,
-      `Agenda:\n${v.agenda}`,
-      ...(v.noLegalPractitioners ? [NO_LEGAL_PRACTITIONERS] : []),
-      'The invitation is attached (invite.ics). This meeting is confidential.',
-    ]);
+  /**
+   * To a meeting's guests, with the .ics invitation attached by the caller, in the guest's language; `when` is in the
+   * workspace's zone, written in the guest's locale by the caller.
+   */
+  meetingInvitation(
+    v: Recipient & {
+      title: string;
+      caseNumber: string;
+      when: string;
+      location: string;
+      agenda: string;
+      /** The Indian regime's rule that no legal practitioner represents a party (POSH Rules, r.7(6)). */
+      noLegalPractitioners: boolean;
+    },
+  ): MailContent {
+    const { t, tag } = mailLanguage(v.language, v.country);
+    const title = oneLine(v.title);
+    return mail(
+      t('meetingSubject', { title, case: v.caseNumber }),
+      [
+        t('meetingInvited', { title, case: v.caseNumber }),
+        t('meetingWhenWhere', { when: v.when, location: v.location }),
+        t('meetingAgenda', { agenda: v.agenda }),
+        ...(v.noLegalPractitioners ? [t('meetingNoLawyers')] : []),
+        t('meetingAttached'),
+      ],
+      tag,
+    );
   },
 
   /** To a confidential report's reporter, at the contact address they chose: only that there is a reply. */

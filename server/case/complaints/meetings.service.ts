@@ -13,6 +13,9 @@ import { compositionGate } from './hearings.service';
 import { directoryGuests, lockMeeting } from './hearings.repository';
 import type { ComplaintService, Actor } from './complaints.service';
 import { templates } from '../../platform/message-templates';
+import { recipientByAddress } from '../../platform/languages';
+import { mailLanguage } from '../../platform/mail-words';
+import { localeFor } from '../../../src/domain/shared/app-language';
 import { systemClock, type Clock } from '../../platform/clock';
 
 /** The case's meetings (docs/case.md "Complaints"): the committee schedules them (guests invited by mail) and records them. */
@@ -74,7 +77,7 @@ export class MeetingService {
           };
           const caseNumber = repo.caseNumberText(access.row.case_number);
           // The mail's words give the time in the workspace's zone; the attached invitation carries the instant (UTC).
-          const when = formatTimeRange(body.startsAt, body.endsAt, dateTimeSettingsOf(await regimeOf(tx, actor.ws)));
+          const settings = dateTimeSettingsOf(await regimeOf(tx, actor.ws));
           const ics = meetingInvitation({
             uid: `${m.id}@safeplace`,
             title: body.title,
@@ -86,14 +89,21 @@ export class MeetingService {
             guests,
             stamp: this.clock.now().toISOString(),
           });
-          await this.mail.sendMany(
-            guests.map((to) => ({
+          // Each guest reads the invitation in their own language (their choice, else the workspace's default).
+          const mails = [];
+          for (const to of guests) {
+            const reader = await recipientByAddress(tx, actor.ws, to);
+            const { t } = mailLanguage(reader.language, reader.country);
+            // The date's order follows the workspace's region (its calendar's setting), the words the guest's language.
+            const locale = localeFor(reader.language ?? 'ENGLISH', settings.locale.endsWith('-CA') ? 'CA' : 'IN');
+            mails.push({
               workspaceId: actor.ws,
               to,
               ...templates.meetingInvitation({
+                ...reader,
                 title: body.title,
                 caseNumber,
-                when,
+                when: formatTimeRange(body.startsAt, body.endsAt, { ...settings, locale }, t('rangeTo')),
                 location: body.location,
                 agenda: body.agenda,
                 noLegalPractitioners: access.row.compliance === 'IN_POSH',
@@ -101,9 +111,9 @@ export class MeetingService {
               attachments: [
                 { fileName: 'invite.ics', contentType: 'text/calendar; method=REQUEST; charset=utf-8', content: ics },
               ],
-            })),
-            tx,
-          );
+            });
+          }
+          await this.mail.sendMany(mails, tx);
           await this.cases.log(tx, actor, id, 'meeting.schedule', { meetingId: m.id, guests: guests.length });
           return (await this.cases.meetings(tx, access, actor.ws, id)).find((x) => x.meetingId === m.id)!;
         }),

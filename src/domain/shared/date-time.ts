@@ -118,11 +118,17 @@ function time(date: Date, settings: DateTimeSettings): string {
 }
 
 /** A span of time on one or two days: `2 Dec 2026, 4:30 pm IST to 5:30 pm IST`. */
-export function formatTimeRange(start: Date | string, end: Date | string, settings: DateTimeSettings): string {
+export function formatTimeRange(
+  start: Date | string,
+  end: Date | string,
+  settings: DateTimeSettings,
+  /** The word between the two ends, in the reader's language. */
+  joiner = 'to',
+): string {
   const from = instant(start);
   const to = instant(end);
   const sameDay = localDay(from, settings.zone) === localDay(to, settings.zone);
-  return `${formatDateTime(from, settings)} to ${sameDay ? time(to, settings) : formatDateTime(to, settings)}`;
+  return `${formatDateTime(from, settings)} ${joiner} ${sameDay ? time(to, settings) : formatDateTime(to, settings)}`;
 }
 
 /**

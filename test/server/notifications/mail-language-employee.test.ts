@@ -78,6 +78,34 @@ describe.each(DATABASES)('the employee’s other mails in their language on %s',
     expect((await latest(eli.email)).subject).toMatch(/^We received your complaint: case C-\d+$/);
   }, 120_000);
 
+  it('sends a meeting invitation in each guest’s language: Hindi words and date for Asha, English for Eli', async () => {
+    const complaintId = await buildComplaint(server, ws, asha);
+    const start = new Date('2026-12-03T06:00:00Z');
+    const res = await server.request(ws.host, {
+      method: 'POST',
+      url: `/case-api/api/complaints/${complaintId}/meetings`,
+      token: committee.presiding.token,
+      payload: {
+        title: 'Preliminary hearing',
+        agenda: 'Hear the complainant',
+        startsAt: start.toISOString(),
+        endsAt: new Date(start.getTime() + 60 * 60 * 1000).toISOString(),
+        location: 'Room 4',
+        people: [asha.id, eli.id],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const hindi = await latest(asha.email);
+    expect(hindi.subject).toMatch(/^आमंत्रण: Preliminary hearing \(मामला C-\d+\)$/);
+    expect(hindi.body).toContain('कब: 3 दिस॰ 2026');
+    expect(hindi.body).toContain('कहाँ: Room 4');
+    expect(hindi.body).toContain('विधि व्यवसायी');
+    expect(hindi.body).not.toContain('You are invited');
+    const english = await latest(eli.email);
+    expect(english.subject).toMatch(/^Invitation: Preliminary hearing \(case C-\d+\)$/);
+    expect(english.body).toContain('When: 3 Dec 2026, 11:30 am IST to 12:30 pm IST');
+  }, 120_000);
+
   it('sends the password-changed notice in Hindi', async () => {
     const res = await server.request(ws.host, {
       method: 'POST',
