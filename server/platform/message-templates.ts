@@ -523,9 +523,9 @@ export const templates = {
     ]);
   },
 
-  // The case's and the platform's notices below are written in English for every recipient (their words are not in
-  // the mail-words catalogue yet); they say what happened and where to look, never a case's contents past its number
-  // unless the recipient may read it.
+  // The case's and the platform's notices below, but for the meeting invitation, are written in English for every
+  // recipient (their words are not in the mail-words catalogue yet); they say what happened and where to look, never
+  // a case's contents past its number unless the recipient may read it.
 
   /** To the committee's members who may read it: a complaint (or a confidential report) was assigned to them. */
   newComplaint(v: { caseNumber: string; confidentialReport: boolean }): MailContent {
