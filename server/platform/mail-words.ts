@@ -107,6 +107,16 @@ const en = {
   meetingNoLawyers: NO_LEGAL_PRACTITIONERS,
   meetingAttached: 'The invitation is attached (invite.ics). This meeting is confidential.',
   rangeTo: 'to',
+  conciliationSubject: 'Settlement by conciliation: case {{case}}',
+  conciliationRecorded: 'The Internal Committee recorded a settlement by conciliation on case {{case}}:',
+  conciliationNoInquiry: 'No inquiry follows unless its terms are not kept.',
+  investigatorSubject: "Case {{case}}: the investigator's report",
+  investigatorFinal: "The investigator's report on case {{case}} is final (Canada's Regulations s.30).",
+  investigatorDescription: 'Description',
+  investigatorConclusions: 'Conclusions',
+  investigatorRecommendations: 'Recommendations',
+  investigatorNone: 'None',
+  investigatorChoose: 'The employer and the committee choose together which recommendations to implement.',
 };
 type MailWords = Record<keyof typeof en, string>;
 
@@ -206,6 +216,16 @@ const hi: MailWords = {
   meetingNoLawyers: 'POSH नियम 7(6) के अनुसार, जाँच में किसी भी पक्ष का प्रतिनिधित्व कोई विधि व्यवसायी (वकील) नहीं कर सकता।',
   meetingAttached: 'आमंत्रण संलग्न है (invite.ics)। यह बैठक गोपनीय है।',
   rangeTo: 'से',
+  conciliationSubject: 'सुलह द्वारा समझौता: मामला {{case}}',
+  conciliationRecorded: 'आंतरिक समिति ने मामला {{case}} में सुलह द्वारा समझौता दर्ज किया है:',
+  conciliationNoInquiry: 'जब तक इसकी शर्तों का पालन होता है, कोई जाँच नहीं होगी।',
+  investigatorSubject: 'मामला {{case}}: जाँचकर्ता की रिपोर्ट',
+  investigatorFinal: 'मामला {{case}} पर जाँचकर्ता की रिपोर्ट अंतिम है (कनाडा के विनियम धारा 30)।',
+  investigatorDescription: 'विवरण',
+  investigatorConclusions: 'निष्कर्ष',
+  investigatorRecommendations: 'सिफ़ारिशें',
+  investigatorNone: 'कोई नहीं',
+  investigatorChoose: 'नियोक्ता और समिति मिलकर तय करते हैं कि कौन-सी सिफ़ारिशें लागू की जाएँ।',
 };
 
 const mr: MailWords = {
@@ -304,6 +324,16 @@ const mr: MailWords = {
   meetingNoLawyers: 'POSH नियम 7(6) नुसार, चौकशीत कोणत्याही पक्षाचे प्रतिनिधित्व विधी व्यावसायिक (वकील) करू शकत नाही.',
   meetingAttached: 'निमंत्रण जोडले आहे (invite.ics). ही बैठक गोपनीय आहे.',
   rangeTo: 'ते',
+  conciliationSubject: 'सलोख्याद्वारे तडजोड: प्रकरण {{case}}',
+  conciliationRecorded: 'अंतर्गत समितीने प्रकरण {{case}} मध्ये सलोख्याद्वारे तडजोड नोंदवली आहे:',
+  conciliationNoInquiry: 'जोपर्यंत तिच्या अटी पाळल्या जातात, तोपर्यंत कोणतीही चौकशी होणार नाही.',
+  investigatorSubject: 'प्रकरण {{case}}: तपासकर्त्याचा अहवाल',
+  investigatorFinal: 'प्रकरण {{case}} वरील तपासकर्त्याचा अहवाल अंतिम आहे (कॅनडाचे विनियम कलम 30).',
+  investigatorDescription: 'वर्णन',
+  investigatorConclusions: 'निष्कर्ष',
+  investigatorRecommendations: 'शिफारसी',
+  investigatorNone: 'काहीही नाही',
+  investigatorChoose: 'कोणत्या शिफारसी अमलात आणायच्या हे नियोक्ता आणि समिती मिळून ठरवतात.',
 };
 
 const kn: MailWords = {
@@ -402,6 +432,16 @@ const kn: MailWords = {
   meetingNoLawyers: 'POSH ನಿಯಮ 7(6) ರ ಪ್ರಕಾರ, ವಿಚಾರಣೆಯಲ್ಲಿ ಯಾವುದೇ ಪಕ್ಷವನ್ನು ಕಾನೂನು ವೃತ್ತಿಪರರು (ವಕೀಲರು) ಪ್ರತಿನಿಧಿಸುವಂತಿಲ್ಲ.',
   meetingAttached: 'ಆಹ್ವಾನವನ್ನು ಲಗತ್ತಿಸಲಾಗಿದೆ (invite.ics). ಈ ಸಭೆ ಗೋಪ್ಯವಾಗಿದೆ.',
   rangeTo: 'ರಿಂದ',
+  conciliationSubject: 'ರಾಜಿ ಮೂಲಕ ಇತ್ಯರ್ಥ: ಪ್ರಕರಣ {{case}}',
+  conciliationRecorded: 'ಆಂತರಿಕ ಸಮಿತಿಯು ಪ್ರಕರಣ {{case}} ರಲ್ಲಿ ರಾಜಿ ಮೂಲಕ ಇತ್ಯರ್ಥವನ್ನು ದಾಖಲಿಸಿದೆ:',
+  conciliationNoInquiry: 'ಅದರ ಷರತ್ತುಗಳನ್ನು ಪಾಲಿಸುವವರೆಗೆ ಯಾವುದೇ ವಿಚಾರಣೆ ನಡೆಯುವುದಿಲ್ಲ.',
+  investigatorSubject: 'ಪ್ರಕರಣ {{case}}: ತನಿಖಾಧಿಕಾರಿಯ ವರದಿ',
+  investigatorFinal: 'ಪ್ರಕರಣ {{case}} ರ ತನಿಖಾಧಿಕಾರಿಯ ವರದಿ ಅಂತಿಮವಾಗಿದೆ (ಕೆನಡಾದ ನಿಯಮಗಳು ವಿಭಾಗ 30).',
+  investigatorDescription: 'ವಿವರಣೆ',
+  investigatorConclusions: 'ತೀರ್ಮಾನಗಳು',
+  investigatorRecommendations: 'ಶಿಫಾರಸುಗಳು',
+  investigatorNone: 'ಯಾವುದೂ ಇಲ್ಲ',
+  investigatorChoose: 'ಯಾವ ಶಿಫಾರಸುಗಳನ್ನು ಜಾರಿಗೊಳಿಸಬೇಕೆಂದು ಉದ್ಯೋಗದಾತರು ಮತ್ತು ಸಮಿತಿ ಒಟ್ಟಾಗಿ ನಿರ್ಧರಿಸುತ್ತಾರೆ.',
 };
 
 const te: MailWords = {
@@ -497,6 +537,16 @@ const te: MailWords = {
   meetingNoLawyers: 'POSH నియమం 7(6) ప్రకారం, విచారణలో ఏ పక్షానికీ న్యాయవాది ప్రాతినిధ్యం వహించకూడదు.',
   meetingAttached: 'ఆహ్వానం జతచేయబడింది (invite.ics). ఈ సమావేశం గోప్యమైనది.',
   rangeTo: 'నుండి',
+  conciliationSubject: 'రాజీ ద్వారా పరిష్కారం: కేసు {{case}}',
+  conciliationRecorded: 'అంతర్గత కమిటీ కేసు {{case}}లో రాజీ ద్వారా పరిష్కారాన్ని నమోదు చేసింది:',
+  conciliationNoInquiry: 'దాని షరతులు పాటించినంత కాలం ఎలాంటి విచారణ ఉండదు.',
+  investigatorSubject: 'కేసు {{case}}: దర్యాప్తు అధికారి నివేదిక',
+  investigatorFinal: 'కేసు {{case}}పై దర్యాప్తు అధికారి నివేదిక తుది రూపం పొందింది (కెనడా నిబంధనలు సెక్షన్ 30).',
+  investigatorDescription: 'వివరణ',
+  investigatorConclusions: 'నిర్ధారణలు',
+  investigatorRecommendations: 'సిఫార్సులు',
+  investigatorNone: 'ఏవీ లేవు',
+  investigatorChoose: 'ఏ సిఫార్సులను అమలు చేయాలో యజమాని మరియు కమిటీ కలిసి నిర్ణయిస్తారు.',
 };
 
 const ta: MailWords = {
@@ -598,6 +648,16 @@ const ta: MailWords = {
     'POSH விதி 7(6) இன்படி, விசாரணையில் எந்தத் தரப்பையும் சட்டத் தொழில் புரிபவர் (வழக்கறிஞர்) பிரதிநிதித்துவப்படுத்தக் கூடாது.',
   meetingAttached: 'அழைப்பு இணைக்கப்பட்டுள்ளது (invite.ics). இந்தக் கூட்டம் ரகசியமானது.',
   rangeTo: 'முதல்',
+  conciliationSubject: 'சமரசம் மூலம் தீர்வு: வழக்கு {{case}}',
+  conciliationRecorded: 'உள் குழு வழக்கு {{case}} இல் சமரசம் மூலம் ஒரு தீர்வைப் பதிவு செய்துள்ளது:',
+  conciliationNoInquiry: 'அதன் நிபந்தனைகள் கடைப்பிடிக்கப்படும் வரை எந்த விசாரணையும் நடைபெறாது.',
+  investigatorSubject: 'வழக்கு {{case}}: விசாரணை அதிகாரியின் அறிக்கை',
+  investigatorFinal: 'வழக்கு {{case}} குறித்த விசாரணை அதிகாரியின் அறிக்கை இறுதியானது (கனடா விதிமுறைகள் பிரிவு 30).',
+  investigatorDescription: 'விவரம்',
+  investigatorConclusions: 'முடிவுகள்',
+  investigatorRecommendations: 'பரிந்துரைகள்',
+  investigatorNone: 'எதுவும் இல்லை',
+  investigatorChoose: 'எந்தப் பரிந்துரைகளைச் செயல்படுத்துவது என்பதை முதலாளியும் குழுவும் சேர்ந்து முடிவு செய்கின்றனர்.',
 };
 
 const fr: MailWords = {
@@ -706,6 +766,16 @@ const fr: MailWords = {
     'Selon la règle 7(6) des règles POSH, aucune partie ne peut être représentée par un avocat lors de l’enquête.',
   meetingAttached: 'L’invitation est jointe (invite.ics). Cette réunion est confidentielle.',
   rangeTo: 'à',
+  conciliationSubject: 'Règlement par conciliation : dossier {{case}}',
+  conciliationRecorded: 'Le comité interne a consigné un règlement par conciliation au dossier {{case}} :',
+  conciliationNoInquiry: 'Aucune enquête ne suit, sauf si ses conditions ne sont pas respectées.',
+  investigatorSubject: 'Dossier {{case}} : le rapport de l’enquêteur',
+  investigatorFinal: 'Le rapport de l’enquêteur au dossier {{case}} est définitif (Règlement du Canada, art. 30).',
+  investigatorDescription: 'Description des faits',
+  investigatorConclusions: 'Conclusions de l’enquêteur',
+  investigatorRecommendations: 'Recommandations',
+  investigatorNone: 'Aucune',
+  investigatorChoose: 'L’employeur et le comité choisissent ensemble les recommandations à mettre en œuvre.',
 };
 
 export const MAIL_WORDS: Record<CourseLanguage, MailWords> = {

@@ -523,7 +523,8 @@ export const templates = {
     ]);
   },
 
-  // The case's and the platform's notices below, but for the meeting invitation, are written in English for every
+  // The case's and the platform's notices below, but for the meeting invitation, the investigator's report and the
+  // settlement, are written in English for every
   // recipient (their words are not in the mail-words catalogue yet); they say what happened and where to look, never
   // a case's contents past its number unless the recipient may read it.
 
@@ -587,22 +588,29 @@ export const templates = {
     ]);
   },
 
-  /** To the parties: the investigator's final report (Canada's Regulations s.30). */
-  investigatorReport(v: {
-    caseNumber: string;
-    description: string;
-    conclusions: string;
-    recommendations: { position: number; body: string }[];
-  }): MailContent {
+  /** To the parties: the investigator's final report (Canada's Regulations s.30), in the party's language. */
+  investigatorReport(
+    v: Recipient & {
+      caseNumber: string;
+      description: string;
+      conclusions: string;
+      recommendations: { position: number; body: string }[];
+    },
+  ): MailContent {
+    const { t, tag } = mailLanguage(v.language, v.country);
     const recommendations =
-      v.recommendations.length > 0 ? v.recommendations.map((r) => `${r.position}. ${r.body}`) : ['None'];
-    return mail(`Case ${v.caseNumber}: the investigator's report`, [
-      `The investigator's report on case ${v.caseNumber} is final (Canada's Regulations s.30).`,
-      `Description\n${v.description}`,
-      `Conclusions\n${v.conclusions}`,
-      `Recommendations\n${recommendations.join('\n')}`,
-      'The employer and the committee choose together which recommendations to implement.',
-    ]);
+      v.recommendations.length > 0 ? v.recommendations.map((r) => `${r.position}. ${r.body}`) : [t('investigatorNone')];
+    return mail(
+      t('investigatorSubject', { case: v.caseNumber }),
+      [
+        t('investigatorFinal', { case: v.caseNumber }),
+        `${t('investigatorDescription')}\n${v.description}`,
+        `${t('investigatorConclusions')}\n${v.conclusions}`,
+        `${t('investigatorRecommendations')}\n${recommendations.join('\n')}`,
+        t('investigatorChoose'),
+      ],
+      tag,
+    );
   },
 
   /** To the employers: the committee recommends interim relief (POSH Act s.12). `relief` is its code (`TRANSFER_...`). */
@@ -613,13 +621,14 @@ export const templates = {
     ]);
   },
 
-  /** To the employers and the parties: a settlement by conciliation, with its terms (IN-04). */
-  conciliationSettled(v: { caseNumber: string; terms: string }): MailContent {
-    return mail(`Settlement by conciliation: case ${v.caseNumber}`, [
-      `The Internal Committee recorded a settlement by conciliation on case ${v.caseNumber}:`,
-      v.terms,
-      'No inquiry follows unless its terms are not kept.',
-    ]);
+  /** To the employers and the parties: a settlement by conciliation, with its terms (IN-04), in the reader's language. */
+  conciliationSettled(v: Recipient & { caseNumber: string; terms: string }): MailContent {
+    const { t, tag } = mailLanguage(v.language, v.country);
+    return mail(
+      t('conciliationSubject', { case: v.caseNumber }),
+      [t('conciliationRecorded', { case: v.caseNumber }), v.terms, t('conciliationNoInquiry')],
+      tag,
+    );
   },
 
   /** To the case's readers: the complainant confirmed a complaint recorded on their behalf. */

@@ -11,6 +11,7 @@ import type { FilingService } from './filing.service';
 import { notifyReporter } from './intake.repository';
 import { regimeOf, todayIn } from './regime';
 import { templates } from '../../platform/message-templates';
+import { recipientByAddress } from '../../platform/languages';
 
 type EventKind = CaseEvent['kind'];
 
@@ -251,14 +252,25 @@ export class CaseExtrasService {
       });
       // IN-04: copies of the settlement go to the employer and the parties.
       const caseNumber = repo.caseNumberText(row.case_number);
+      // The log names the mail by its English subject; each reader gets it in their own language.
       const content = templates.conciliationSettled({ caseNumber, terms: body.terms });
-      const copy = (to: string): OutgoingMail => ({ workspaceId: actor.ws, to, ...content });
+      const copy = async (to: string): Promise<OutgoingMail> => ({
+        workspaceId: actor.ws,
+        to,
+        ...templates.conciliationSettled({
+          ...(await recipientByAddress(tx, actor.ws, to)),
+          caseNumber,
+          terms: body.terms,
+        }),
+      });
       const to = [
         ...(await extras.employerEmails(tx, actor.ws)),
         ...(row.complainant_email ? [row.complainant_email] : []),
         ...(row.respondent_email ? [row.respondent_email] : []),
       ];
-      await this.mail.sendMany(to.map(copy), tx);
+      const copies: OutgoingMail[] = [];
+      for (const address of to) copies.push(await copy(address));
+      await this.mail.sendMany(copies, tx);
       if (row.intake) await notifyReporter(tx, this.mail, actor.ws, id);
       await this.complaints.log(tx, actor, id, 'conciliation.settle', {
         eventId: event.eventId,

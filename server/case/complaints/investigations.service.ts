@@ -28,6 +28,7 @@ import * as cases from './complaints.repository';
 import * as repo from './investigations.repository';
 import { regimeOf, todayIn } from './regime';
 import { templates } from '../../platform/message-templates';
+import { recipientByAddress } from '../../platform/languages';
 
 /** The investigator's mandate runs from the appointment until the report is final or the case is closed. */
 function mandateRuns(row: cases.ComplaintRow, found: repo.InvestigationRow | null): boolean {
@@ -436,25 +437,28 @@ export class InvestigationService {
       await repo.finaliseReport(tx, actor.ws, id);
       await this.complaints.log(tx, actor, id, 'investigation.report.final');
       const caseNumber = cases.caseNumberText(row.case_number);
-      const report = templates.investigatorReport({
-        caseNumber,
-        description: found.report_description ?? '',
-        conclusions: found.report_conclusions ?? '',
-        recommendations: await repo.recommendationsOf(tx, actor.ws, id),
-      });
+      const recommendations = await repo.recommendationsOf(tx, actor.ws, id);
       const parties = [
         { party: 'COMPLAINANT', to: row.complainant_email },
         { party: 'RESPONDENT', to: row.respondent_email },
       ] as const;
       const sent = parties.filter((p): p is { party: (typeof p)['party']; to: string } => !!p.to);
-      await this.mail.sendMany(
-        sent.map((p) => ({
+      // Each party reads the report in their own language (their choice, else the workspace's default).
+      const mails = [];
+      for (const p of sent) {
+        mails.push({
           workspaceId: actor.ws,
           to: p.to,
-          ...report,
-        })),
-        tx,
-      );
+          ...templates.investigatorReport({
+            ...(await recipientByAddress(tx, actor.ws, p.to)),
+            caseNumber,
+            description: found.report_description ?? '',
+            conclusions: found.report_conclusions ?? '',
+            recommendations,
+          }),
+        });
+      }
+      await this.mail.sendMany(mails, tx);
       await this.complaints.log(tx, actor, id, 'investigation.report.delivered', {
         sentTo: sent.map((p) => p.party),
         noAddress: parties.filter((p) => !p.to).map((p) => p.party),

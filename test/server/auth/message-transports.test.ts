@@ -169,6 +169,25 @@ describe('message templates', () => {
   });
 });
 
+describe('the case’s mails to its parties in their language', () => {
+  it('writes the investigator’s report in French and the settlement in Tamil, with the same facts as the English', () => {
+    const report = {
+      caseNumber: 'C-7',
+      description: 'What happened',
+      conclusions: 'Founded',
+      recommendations: [{ position: 1, body: 'Training' }],
+    };
+    const french = templates.investigatorReport({ ...report, language: 'FRENCH', country: 'CA' });
+    expect(french.subject).toBe('Dossier C-7 : le rapport de l’enquêteur');
+    expect(french.text).toContain('Recommandations\n1. Training');
+    expect(french.html).toContain('lang="fr"');
+    expect(templates.investigatorReport({ ...report, recommendations: [] }).text).toContain('Recommendations\nNone');
+    const tamil = templates.conciliationSettled({ caseNumber: 'C-8', terms: 'Apology', language: 'TAMIL' });
+    expect(tamil.subject).toBe('சமரசம் மூலம் தீர்வு: வழக்கு C-8');
+    expect(tamil.text).toContain('Apology');
+  });
+});
+
 describe('SMTP mailer (nodemailer) against a real SMTP server', () => {
   it('delivers the recipient, subject, text and HTML', async () => {
     const smtp = await startSmtp();

@@ -106,6 +106,23 @@ describe.each(DATABASES)('the employee’s other mails in their language on %s',
     expect(english.body).toContain('When: 3 Dec 2026, 11:30 am IST to 12:30 pm IST');
   }, 120_000);
 
+  it('sends the settlement by conciliation to the complainant in Hindi', async () => {
+    const complaintId = await buildComplaint(server, ws, asha);
+    const call = (url: string, token: string, payload: object) =>
+      server.request(ws.host, { method: 'POST', url: `/case-api/api/complaints/${complaintId}${url}`, token, payload });
+    const asked = await call('/conciliation-request', asha.token, { note: 'I would like to settle this' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const settled = await call('/conciliation', committee.presiding.token, {
+      terms: 'Apology in writing; seats moved',
+      monetary: false,
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
+    const mail = await latest(asha.email);
+    expect(mail.subject).toMatch(/^सुलह द्वारा समझौता: मामला C-\d+$/);
+    expect(mail.body).toContain('Apology in writing; seats moved');
+    expect(mail.body).toContain('कोई जाँच नहीं होगी');
+  }, 120_000);
+
   it('sends the password-changed notice in Hindi', async () => {
     const res = await server.request(ws.host, {
       method: 'POST',
