@@ -524,9 +524,8 @@ export const templates = {
   },
 
   // The case's and the platform's notices below, but for the meeting invitation, the investigator's report and the
-  // settlement, are written in English for every
-  // recipient (their words are not in the mail-words catalogue yet); they say what happened and where to look, never
-  // a case's contents past its number unless the recipient may read it.
+  // settlement, are written in English for every recipient (their words are not in the mail-words catalogue yet);
+  // they say what happened and where to look, never a case's contents past its number unless the recipient may read it.
 
   /** To the committee's members who may read it: a complaint (or a confidential report) was assigned to them. */
   newComplaint(v: { caseNumber: string; confidentialReport: boolean }): MailContent {
