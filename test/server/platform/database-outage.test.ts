@@ -50,6 +50,9 @@ describe('a database outage on PostgreSQL', () => {
       logger: { level: 'warn', stream: { write: (line: string) => logged.push(line) } },
     });
     ws = await buildWorkspace(serverOverApp(app, db));
+    // The test's cluster commits without waiting for its log (synchronous_commit=off, for speed) and the outage below
+    // is an immediate stop: write the workspace just built to disk, so that only the outage's own work can be lost.
+    await db.system((tx) => tx.query('CHECKPOINT'));
     const signIn = await signInAdmin();
     expect(signIn.statusCode).toBe(200);
     token = signIn.json().token;
