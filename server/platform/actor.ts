@@ -75,13 +75,14 @@ const nobody = {
   userAgent: null,
 } as const;
 
-function originOf(site: Site): string {
-  return site.kind === 'unknown' ? '' : site.origin;
-}
-
-function agentOf(source: ActorSource): string | null {
+/** Where a request comes from, as every actor built from one records it. */
+function requestOf(source: ActorSource): { ip: string; userAgent: string | null; origin: string } {
   const agent = source.request.headers['user-agent'];
-  return typeof agent === 'string' ? agent : null;
+  return {
+    ip: source.request.ip,
+    userAgent: typeof agent === 'string' ? agent : null,
+    origin: source.site.kind === 'unknown' ? '' : source.site.origin,
+  };
 }
 
 /**
@@ -100,9 +101,7 @@ export function workspaceActor(source: ActorSource): Acting<keyof Actor> {
     role: user.role,
     branchId: user.branchId,
     email: user.email,
-    ip: source.request.ip,
-    userAgent: agentOf(source),
-    origin: originOf(source.site),
+    ...requestOf(source),
   };
 }
 
@@ -116,9 +115,7 @@ export function platformAdminActor(source: ActorSource): Actor & { ip: string } 
     workspaceName: '',
     platformAdminId: admin?.platformAdminId ?? null,
     email: admin?.email ?? '',
-    ip: source.request.ip,
-    userAgent: agentOf(source),
-    origin: originOf(source.site),
+    ...requestOf(source),
   };
 }
 
@@ -134,9 +131,7 @@ export function keyActor(source: ActorSource): Actor & { keyId: string; ip: stri
     workspaceName: workspace.company_name,
     userId: key.createdBy,
     keyId: key.keyId,
-    ip: source.request.ip,
-    userAgent: agentOf(source),
-    origin: originOf(source.site),
+    ...requestOf(source),
   };
 }
 
@@ -148,9 +143,7 @@ export function visitorActor(source: ActorSource): Actor & { ip: string } {
     kind: 'visitor',
     workspaceId: workspace?.id ?? MAIN_SITE_WORKSPACE_ID,
     workspaceName: workspace?.company_name ?? '',
-    ip: source.request.ip,
-    userAgent: agentOf(source),
-    origin: originOf(source.site),
+    ...requestOf(source),
   };
 }
 
